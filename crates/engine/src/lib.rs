@@ -1,0 +1,1 @@
+//! `gomoku-engine`: search engine for gomoku and renju.

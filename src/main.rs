@@ -1,0 +1,6 @@
+use bevy::prelude::*;
+fn main() {
+    App::new()
+        .add_plugins((DefaultPlugins, bevy_egui::EguiPlugin::default()))
+        .run();
+}
