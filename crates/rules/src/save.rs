@@ -171,6 +171,17 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
         file.moves.iter().map(Move::from),
     )?;
     record.set_policy(file.forbidden_policy);
+    if !file.redo.is_empty() {
+        let number = file.moves.len();
+        record
+            .set_redo(file.redo.iter().map(Move::from).collect())
+            .map_err(|(i, reason)| FormatError::IllegalMove {
+                format: FORMAT,
+                number: number + i + 1,
+                pos: Move::from(&file.redo[i]).pos.to_string(),
+                reason,
+            })?;
+    }
     if let Some(saved) = &file.result {
         let replayed = record.result().map(|r| SavedResult {
             outcome: r.outcome,
@@ -199,17 +210,6 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
             }
         }
     }
-    if !file.redo.is_empty() {
-        let number = file.moves.len();
-        record
-            .set_redo(file.redo.iter().map(Move::from).collect())
-            .map_err(|(i, reason)| FormatError::IllegalMove {
-                format: FORMAT,
-                number: number + i + 1,
-                pos: Move::from(&file.redo[i]).pos.to_string(),
-                reason,
-            })?;
-    }
     Ok(SavedGame {
         record,
         players: file.players,
@@ -221,10 +221,7 @@ fn lenient<T: serde::de::DeserializeOwned>(
     text: &str,
 ) -> Result<T, FormatError> {
     // Unknown fields are ignored by serde by default, so this reads `version` alone.
-    options.from_str(text).map_err(|e| {
-        FormatError::syntax(
-            FORMAT,
-            format!("this is not a gomoku save file ({e})"),
-        )
-    })
+    options
+        .from_str(text)
+        .map_err(|e| FormatError::syntax(FORMAT, format!("this is not a gomoku save file ({e})")))
 }

@@ -562,7 +562,12 @@ fn the_record_refuses_a_forbidden_move_and_names_it() {
     // Black h8 i8 (a horizontal two) and j9 j10 (a vertical two): j8 makes two threes.
     let before = g.clone();
     let points = g.forbidden_points();
-    assert_eq!(points, vec![(Pos::new(9, 7), DoubleThree)], "{:?}", g.board());
+    assert_eq!(
+        points,
+        vec![(Pos::new(9, 7), DoubleThree)],
+        "{:?}",
+        g.board()
+    );
     let (p, kind) = points[0];
     assert_eq!(g.play(p), Err(MoveError::Forbidden(kind)));
     assert_eq!(g, before, "a refused move changes nothing");

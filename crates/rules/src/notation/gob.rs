@@ -84,9 +84,10 @@ pub fn read(bytes: &[u8], rule: Rule) -> Result<GameRecord, FormatError> {
         pairs.push(Pos::new(x as u8, y as u8));
     }
     let record = replay(FORMAT, rule, GOB_SIZE, pairs.iter().copied().map(Move::new))?;
-    let matches = record.board().points().all(|p| {
-        record.board().get(p) == cells[usize::from(p.y) * GOB_SIZE + usize::from(p.x)]
-    });
+    let matches = record
+        .board()
+        .points()
+        .all(|p| record.board().get(p) == cells[usize::from(p.y) * GOB_SIZE + usize::from(p.x)]);
     if !matches {
         return Err(FormatError::syntax(
             FORMAT,
@@ -119,7 +120,11 @@ pub fn write(record: &GameRecord) -> Option<Vec<u8>> {
             Some(Stone::White) => "0",
             Some(Stone::Black) => "1",
         });
-        s.push(if p.x as usize == GOB_SIZE - 1 { '\n' } else { ' ' });
+        s.push(if p.x as usize == GOB_SIZE - 1 {
+            '\n'
+        } else {
+            ' '
+        });
     }
     let to_move = i32::from(record.side_to_move() == Stone::Black);
     s.push_str(&format!("{to_move}\n{}\n", record.moves().len() as i64 - 1));

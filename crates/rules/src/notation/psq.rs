@@ -9,9 +9,9 @@
 //! names, `-1` markers) is ignored. Piskvork files carry no rule; the caller supplies it.
 
 use super::replay;
+use crate::board::Pos;
 use crate::error::FormatError;
 use crate::record::{GameRecord, Move};
-use crate::board::Pos;
 use crate::rules::Rule;
 
 const FORMAT: &str = "PSQ";
@@ -69,7 +69,10 @@ fn parse_header(header: &str) -> Result<usize, FormatError> {
         .ok_or_else(bad)?;
     let dims = rest.trim().split(',').next().ok_or_else(bad)?.trim();
     let (w, h) = dims.split_once('x').ok_or_else(bad)?;
-    let (w, h): (usize, usize) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+    let (w, h): (usize, usize) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
     if w != h {
         return Err(FormatError::syntax(
             FORMAT,

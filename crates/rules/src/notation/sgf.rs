@@ -72,13 +72,18 @@ pub fn read(text: &str, default_rule: Rule) -> Result<SgfGame, FormatError> {
             if stone != Stone::for_move(moves.len()) {
                 return Err(FormatError::syntax(
                     FORMAT,
-                    format!("move {number} ({key}[{value}]) is out of turn: {} is to move", Stone::for_move(moves.len())),
+                    format!(
+                        "move {number} ({key}[{value}]) is out of turn: {} is to move",
+                        Stone::for_move(moves.len())
+                    ),
                 ));
             }
             let pos = parse_point(value, size).ok_or_else(|| {
                 FormatError::syntax(
                     FORMAT,
-                    format!("move {number}: {key}[{value}] is not a point on the {size}x{size} board"),
+                    format!(
+                        "move {number}: {key}[{value}] is not a point on the {size}x{size} board"
+                    ),
                 )
             })?;
             moves.push(Move::new(pos));
@@ -143,7 +148,10 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, FormatError> {
     };
     skip_ws(&mut i);
     if chars.get(i) != Some(&'(') {
-        return Err(FormatError::syntax(FORMAT, "the file does not start with '('"));
+        return Err(FormatError::syntax(
+            FORMAT,
+            "the file does not start with '('",
+        ));
     }
     i += 1;
     let mut nodes: Vec<Node> = Vec::new();
@@ -237,7 +245,10 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, FormatError> {
         }
     }
     if depth > 0 {
-        return Err(FormatError::syntax(FORMAT, "the game tree is not closed with ')'"));
+        return Err(FormatError::syntax(
+            FORMAT,
+            "the game tree is not closed with ')'",
+        ));
     }
     Ok(nodes)
 }
@@ -279,7 +290,11 @@ pub fn write(record: &GameRecord, black: Option<&str>, white: Option<&str>) -> S
         s.push_str(&format!("RE[{re}]"));
     }
     for (i, m) in record.moves().iter().enumerate() {
-        let c = if Stone::for_move(i) == Stone::Black { 'B' } else { 'W' };
+        let c = if Stone::for_move(i) == Stone::Black {
+            'B'
+        } else {
+            'W'
+        };
         s.push_str(&format!(
             "\n;{c}[{}{}]",
             char::from(b'a' + m.pos.x),
