@@ -1,0 +1,555 @@
+//! The engine's board: a padded one-dimensional array with incrementally updated line keys,
+//! line patterns, point classes and scores for both colours, a Zobrist hash and a
+//! neighbourhood count for candidate moves.
+//!
+//! Points are `usize` indices into a 32-wide array with a 5-cell wall border; use
+//! [`Board::index`] and [`Board::pos`] to convert from and to [`Pos`].
+
+use crate::pattern::{
+    C_FORBIDDEN, C_MAYBE_DOUBLE_THREE, CLASS_COUNT, Class, F3, F4, Pattern, Tables,
+};
+use crate::zobrist;
+use gomoku_rules::{MAX_SIZE, Pos, Rule, Stone};
+
+pub const PAD: usize = 5;
+pub const STRIDE: usize = 32;
+pub const CELLS: usize = STRIDE * STRIDE;
+/// Index steps of the four directions: horizontal, vertical, diagonal, anti-diagonal.
+pub const DIR_STEP: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// Cell contents.
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+pub const WALL: u8 = 3;
+
+/// Side indices: 0 = black, 1 = white. The cell code of side `s` is `s + 1`.
+pub type Side = usize;
+
+#[must_use]
+pub fn side_of(stone: Stone) -> Side {
+    match stone {
+        Stone::Black => 0,
+        Stone::White => 1,
+    }
+}
+
+#[must_use]
+pub fn stone_of(side: Side) -> Stone {
+    if side == 0 {
+        Stone::Black
+    } else {
+        Stone::White
+    }
+}
+
+#[inline]
+fn step(p: usize, dir: usize, k: isize) -> usize {
+    (p as isize + DIR_STEP[dir] * k) as usize
+}
+
+/// Key slot of the neighbour at offset `k` (±1..±5).
+#[inline]
+fn slot_shift(k: isize) -> u32 {
+    let slot = if k < 0 { k + 5 } else { k + 4 };
+    2 * slot as u32
+}
+
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    rule: Rule,
+    tables: &'static Tables,
+    cells: [u8; CELLS],
+    keys: [[u32; 4]; CELLS],
+    pats: [[[Pattern; 4]; CELLS]; 2],
+    class: [[Class; CELLS]; 2],
+    score: [[i16; CELLS]; 2],
+    class_count: [[u16; CLASS_COUNT]; 2],
+    score_sum: [i32; 2],
+    near: [u8; CELLS],
+    hash: u64,
+    stones: usize,
+    to_move: Side,
+    history: Vec<usize>,
+    points: Vec<usize>,
+}
+
+impl Board {
+    /// An empty board of side `size` (clamped to 5..=20), black to move.
+    #[must_use]
+    pub fn new(rule: Rule, size: usize) -> Board {
+        let size = size.clamp(gomoku_rules::MIN_SIZE, MAX_SIZE);
+        let tables = Tables::get(rule);
+        let mut b = Board {
+            size,
+            rule,
+            tables,
+            cells: [WALL; CELLS],
+            keys: [[0; 4]; CELLS],
+            pats: [[[0; 4]; CELLS]; 2],
+            class: [[0; CELLS]; 2],
+            score: [[0; CELLS]; 2],
+            class_count: [[0; CLASS_COUNT]; 2],
+            score_sum: [0; 2],
+            near: [0; CELLS],
+            hash: 0,
+            stones: 0,
+            to_move: 0,
+            history: Vec::with_capacity(size * size),
+            points: Vec::with_capacity(size * size),
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let i = (y + PAD) * STRIDE + x + PAD;
+                b.cells[i] = EMPTY;
+                b.points.push(i);
+            }
+        }
+        for p in 0..CELLS {
+            for d in 0..4 {
+                let mut key = 0u32;
+                for k in (-5isize..=5).filter(|&k| k != 0) {
+                    let q = p as isize + DIR_STEP[d] * k;
+                    let c = if (0..CELLS as isize).contains(&q) {
+                        b.cells[q as usize]
+                    } else {
+                        WALL
+                    };
+                    key |= u32::from(c) << slot_shift(k);
+                }
+                b.keys[p][d] = key;
+            }
+        }
+        for i in 0..b.points.len() {
+            let p = b.points[i];
+            b.refresh_all(p);
+        }
+        b
+    }
+
+    /// A board with the stones of `board` and `to_move` to play.
+    #[must_use]
+    pub fn from_position(rule: Rule, board: &gomoku_rules::Board, to_move: Stone) -> Board {
+        let mut b = Board::new(rule, board.size());
+        for pos in board.points() {
+            if let Some(stone) = board.get(pos) {
+                b.place(b.index(pos), side_of(stone) as u8 + 1);
+            }
+        }
+        b.history.clear();
+        b.to_move = side_of(to_move);
+        b
+    }
+
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    #[must_use]
+    pub fn index(&self, pos: Pos) -> usize {
+        (usize::from(pos.y) + PAD) * STRIDE + usize::from(pos.x) + PAD
+    }
+
+    #[must_use]
+    pub fn pos(&self, p: usize) -> Pos {
+        Pos::new((p % STRIDE - PAD) as u8, (p / STRIDE - PAD) as u8)
+    }
+
+    /// Whether index `p` is a point of the board.
+    #[must_use]
+    pub fn on_board(&self, p: usize) -> bool {
+        p < CELLS && self.cells[p] != WALL
+    }
+
+    #[must_use]
+    pub fn cell(&self, p: usize) -> u8 {
+        self.cells[p]
+    }
+
+    /// The side to move (0 black, 1 white).
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    pub fn set_to_move(&mut self, side: Side) {
+        self.to_move = side;
+    }
+
+    /// Zobrist hash of the stones and the side to move.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash ^ if self.to_move == 1 { zobrist::SIDE } else { 0 }
+    }
+
+    /// All points of the board.
+    #[must_use]
+    pub fn points(&self) -> &[usize] {
+        &self.points
+    }
+
+    #[must_use]
+    pub fn stones(&self) -> usize {
+        self.stones
+    }
+
+    /// Moves made with [`Board::make`] since the position was set.
+    #[must_use]
+    pub fn history(&self) -> &[usize] {
+        &self.history
+    }
+
+    #[must_use]
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
+    /// Number of stones within two points (in both axes) of `p`.
+    #[must_use]
+    pub fn near(&self, p: usize) -> u8 {
+        self.near[p]
+    }
+
+    #[must_use]
+    pub fn class(&self, side: Side, p: usize) -> Class {
+        self.class[side][p]
+    }
+
+    #[must_use]
+    pub fn score(&self, side: Side, p: usize) -> i32 {
+        i32::from(self.score[side][p])
+    }
+
+    #[must_use]
+    pub fn pattern(&self, side: Side, p: usize, dir: usize) -> Pattern {
+        self.pats[side][p][dir]
+    }
+
+    /// Number of empty points where `side` would make class `class`.
+    #[must_use]
+    pub fn count(&self, side: Side, class: Class) -> u32 {
+        u32::from(self.class_count[side][usize::from(class)])
+    }
+
+    /// Sum of the point scores of `side` over all empty points.
+    #[must_use]
+    pub fn score_sum(&self, side: Side) -> i32 {
+        self.score_sum[side]
+    }
+
+    /// The empty points where `side` would make class `class` (searched near the stones).
+    pub fn find(&self, side: Side, class: Class, out: &mut Vec<usize>) {
+        out.clear();
+        if self.class_count[side][usize::from(class)] == 0 {
+            return;
+        }
+        for &p in &self.points {
+            if self.cells[p] == EMPTY && self.class[side][p] == class {
+                out.push(p);
+                if out.len() == usize::from(self.class_count[side][usize::from(class)]) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// First empty point where `side` makes class `class`.
+    #[must_use]
+    pub fn find_one(&self, side: Side, class: Class) -> Option<usize> {
+        if self.class_count[side][usize::from(class)] == 0 {
+            return None;
+        }
+        self.points
+            .iter()
+            .copied()
+            .find(|&p| self.cells[p] == EMPTY && self.class[side][p] == class)
+    }
+
+    /// Empty points next to stones (within two points), the usual candidate moves.
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(
+            self.points
+                .iter()
+                .copied()
+                .filter(|&p| self.cells[p] == EMPTY && self.near[p] > 0),
+        );
+    }
+
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.stones == self.points.len()
+    }
+
+    /// Whether `side` may play at the empty point `p` (renju black: not forbidden).
+    pub fn is_legal_for(&mut self, side: Side, p: usize) -> bool {
+        self.cells[p] == EMPTY && !(side == 0 && self.is_forbidden(p))
+    }
+
+    /// Whether black may not play at the empty point `p` under renju (exact, with the
+    /// recursive check of double threes).
+    pub fn is_forbidden(&mut self, p: usize) -> bool {
+        if self.rule != Rule::Renju || self.cells[p] != EMPTY {
+            return false;
+        }
+        match self.class[0][p] {
+            C_FORBIDDEN => true,
+            C_MAYBE_DOUBLE_THREE => self.double_three(p),
+            _ => false,
+        }
+    }
+
+    /// Whether the two or more open-three lines through `p` hold at least two real threes.
+    fn double_three(&mut self, p: usize) -> bool {
+        let lines: Vec<usize> = (0..4).filter(|&d| self.pats[0][p][d] == F3).collect();
+        self.place(p, BLACK);
+        let mut threes = 0;
+        for d in lines {
+            let mut real = false;
+            for sign in [-1isize, 1] {
+                let mut k = 1;
+                let mut e = step(p, d, sign);
+                while k <= 4 && self.cells[e] == BLACK {
+                    k += 1;
+                    e = step(p, d, sign * k);
+                }
+                if k <= 4
+                    && self.cells[e] == EMPTY
+                    && self.pats[0][e][d] == F4
+                    && !self.is_forbidden(e)
+                {
+                    real = true;
+                    break;
+                }
+            }
+            if real {
+                threes += 1;
+                if threes >= 2 {
+                    break;
+                }
+            }
+        }
+        self.remove(p);
+        threes >= 2
+    }
+
+    /// Plays the side to move at the empty point `p`.
+    pub fn make(&mut self, p: usize) {
+        debug_assert_eq!(self.cells[p], EMPTY);
+        self.place(p, self.to_move as u8 + 1);
+        self.history.push(p);
+        self.to_move ^= 1;
+    }
+
+    /// Takes back the last [`Board::make`].
+    pub fn unmake(&mut self) {
+        if let Some(p) = self.history.pop() {
+            self.remove(p);
+            self.to_move ^= 1;
+        }
+    }
+
+    /// Passes the move (used by threat searches that ask "what if the opponent does nothing").
+    pub fn pass(&mut self) {
+        self.to_move ^= 1;
+    }
+
+    fn place(&mut self, p: usize, c: u8) {
+        for s in 0..2 {
+            self.class_count[s][usize::from(self.class[s][p])] -= 1;
+            self.score_sum[s] -= i32::from(self.score[s][p]);
+        }
+        self.cells[p] = c;
+        self.stones += 1;
+        self.hash ^= zobrist::STONE[usize::from(c - 1)][p];
+        for d in 0..4 {
+            for k in 1..=5isize {
+                let q = step(p, d, -k);
+                self.keys[q][d] |= u32::from(c) << slot_shift(k);
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, d);
+                }
+                let q = step(p, d, k);
+                self.keys[q][d] |= u32::from(c) << slot_shift(-k);
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, d);
+                }
+            }
+        }
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let q = (p as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[q] += 1;
+            }
+        }
+    }
+
+    fn remove(&mut self, p: usize) {
+        let c = self.cells[p];
+        self.cells[p] = EMPTY;
+        self.stones -= 1;
+        self.hash ^= zobrist::STONE[usize::from(c - 1)][p];
+        for d in 0..4 {
+            for k in 1..=5isize {
+                let q = step(p, d, -k);
+                self.keys[q][d] &= !(3u32 << slot_shift(k));
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, d);
+                }
+                let q = step(p, d, k);
+                self.keys[q][d] &= !(3u32 << slot_shift(-k));
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, d);
+                }
+            }
+        }
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let q = (p as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[q] -= 1;
+            }
+        }
+        for s in 0..2 {
+            for d in 0..4 {
+                self.pats[s][p][d] = self.tables.pattern[s][self.keys[p][d] as usize];
+            }
+            let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][p])];
+            self.class[s][p] = cl;
+            self.score[s][p] = sc;
+            self.class_count[s][usize::from(cl)] += 1;
+            self.score_sum[s] += i32::from(sc);
+        }
+    }
+
+    /// Recomputes the pattern of the empty point `q` along `d` for both sides.
+    #[inline]
+    fn refresh(&mut self, q: usize, d: usize) {
+        let key = self.keys[q][d] as usize;
+        for s in 0..2 {
+            let np = self.tables.pattern[s][key];
+            if np != self.pats[s][q][d] {
+                self.pats[s][q][d] = np;
+                let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][q])];
+                let old = self.class[s][q];
+                if old != cl {
+                    self.class_count[s][usize::from(old)] -= 1;
+                    self.class_count[s][usize::from(cl)] += 1;
+                    self.class[s][q] = cl;
+                }
+                self.score_sum[s] += i32::from(sc) - i32::from(self.score[s][q]);
+                self.score[s][q] = sc;
+            }
+        }
+    }
+
+    /// Computes everything for the empty point `p` from scratch (initialisation).
+    fn refresh_all(&mut self, p: usize) {
+        for s in 0..2 {
+            for d in 0..4 {
+                self.pats[s][p][d] = self.tables.pattern[s][self.keys[p][d] as usize];
+            }
+            let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][p])];
+            self.class[s][p] = cl;
+            self.score[s][p] = sc;
+            self.class_count[s][usize::from(cl)] += 1;
+            self.score_sum[s] += i32::from(sc);
+        }
+    }
+
+    /// The stones as a rules-crate board.
+    #[must_use]
+    pub fn to_rules_board(&self) -> gomoku_rules::Board {
+        let mut b = gomoku_rules::Board::new(self.size);
+        for &p in &self.points {
+            match self.cells[p] {
+                BLACK => b.set(self.pos(p), Some(Stone::Black)),
+                WHITE => b.set(self.pos(p), Some(Stone::White)),
+                _ => {}
+            }
+        }
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn fast_forbidden_equals_rules_crate() {
+        let mut rng = Rng::new(7);
+        let mut checked = 0;
+        let mut forbidden = 0;
+        for round in 0..400 {
+            let size = 15;
+            let mut b = Board::new(Rule::Renju, size);
+            let stones = 10 + rng.below(50) as usize;
+            let span = 5 + (round % 8) as u64;
+            let lo = (size as u64 - span) / 2;
+            for _ in 0..stones {
+                let x = (lo + rng.below(span)) as u8;
+                let y = (lo + rng.below(span)) as u8;
+                let p = b.index(Pos::new(x, y));
+                if b.cell(p) == EMPTY {
+                    let side = if rng.below(100) < 62 { 0 } else { 1 };
+                    b.set_to_move(side);
+                    b.make(p);
+                }
+            }
+            let rb = b.to_rules_board();
+            for i in 0..b.points().len() {
+                let p = b.points()[i];
+                if b.cell(p) != EMPTY {
+                    continue;
+                }
+                let expected = gomoku_rules::forbidden(&rb, b.pos(p)).is_some();
+                assert_eq!(
+                    b.is_forbidden(p),
+                    expected,
+                    "at {} on\n{:?}",
+                    b.pos(p),
+                    rb
+                );
+                checked += 1;
+                forbidden += usize::from(expected);
+            }
+        }
+        assert!(forbidden > 200, "only {forbidden} forbidden points in {checked}");
+    }
+
+    #[test]
+    fn incremental_state_matches_fresh_board() {
+        let mut rng = Rng::new(11);
+        for rule in Rule::ALL {
+            let mut b = Board::new(rule, 15);
+            for _ in 0..60 {
+                let p = b.points()[rng.below(225) as usize];
+                if b.cell(p) == EMPTY {
+                    b.make(p);
+                }
+            }
+            for _ in 0..20 {
+                b.unmake();
+            }
+            let fresh = Board::from_position(rule, &b.to_rules_board(), stone_of(b.to_move()));
+            assert_eq!(b.hash(), fresh.hash());
+            assert_eq!(b.score_sum, fresh.score_sum);
+            assert_eq!(b.class_count, fresh.class_count);
+            for &p in b.points() {
+                if b.cell(p) == EMPTY {
+                    assert_eq!(b.pats[0][p], fresh.pats[0][p]);
+                    assert_eq!(b.class[1][p], fresh.class[1][p]);
+                    assert_eq!(b.near[p], fresh.near[p]);
+                }
+            }
+        }
+    }
+}
