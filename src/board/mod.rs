@@ -1,0 +1,10 @@
+//! The board: layout in the window, the drawn board, mouse picking and the marks on it.
+
+pub mod layout;
+pub mod view;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((layout::plugin, view::plugin));
+}

@@ -1,0 +1,193 @@
+//! The board on screen: the camera that frames it, the wooden board with its grid and star
+//! points (rebuilt when the board size changes), and the coordinates drawn around it.
+
+use super::layout::BoardLayout;
+use crate::game::Game;
+use crate::textures::Textures;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gomoku_rules::Pos;
+
+/// Drawing order of everything on the board (sprite z).
+pub mod z {
+    pub const BOARD_SHADOW: f32 = 0.0;
+    pub const WOOD: f32 = 1.0;
+    pub const GRID: f32 = 2.0;
+    pub const STAR: f32 = 3.0;
+    pub const FORBIDDEN: f32 = 4.0;
+    pub const STONE_SHADOW: f32 = 5.0;
+    pub const STONE: f32 = 6.0;
+    pub const MARKER: f32 = 7.0;
+    pub const WIN_LINE: f32 = 8.0;
+    pub const GHOST: f32 = 9.0;
+}
+
+/// The colour behind the board.
+pub const TABLE_COLOR: Color = Color::srgb(0.17, 0.15, 0.13);
+const LINE_COLOR: Color = Color::srgb(0.16, 0.11, 0.06);
+const LINE_WIDTH: f32 = 0.034;
+const BORDER_WIDTH: f32 = 0.06;
+const STAR_SIZE: f32 = 0.17;
+
+/// Marks the entities of the board itself (wood, grid, star points).
+#[derive(Component)]
+pub struct BoardPart;
+
+/// The board side the board entities were built for.
+#[derive(Resource, Default)]
+struct DrawnSize(Option<usize>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(TABLE_COLOR))
+        .init_resource::<DrawnSize>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (rebuild_board, frame_camera))
+        .add_systems(EguiPrimaryContextPass, draw_coordinates);
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, Name::new("Board camera")));
+}
+
+fn frame_camera(
+    layout: Res<BoardLayout>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    if !layout.is_changed() {
+        return;
+    }
+    let (translation, scale) = layout.camera();
+    for (mut transform, mut projection) in &mut camera {
+        transform.translation = translation.extend(transform.translation.z);
+        if let Projection::Orthographic(ortho) = projection.as_mut() {
+            ortho.scale = scale;
+        }
+    }
+}
+
+/// The star points (hoshi) of a board of side `size`.
+#[must_use]
+pub fn star_points(size: usize) -> Vec<Pos> {
+    let n = size as u8;
+    let mid = n / 2;
+    let mut points = Vec::new();
+    if size >= 13 {
+        let (a, b) = (3, n - 4);
+        points.extend([
+            Pos::new(a, a),
+            Pos::new(b, a),
+            Pos::new(a, b),
+            Pos::new(b, b),
+        ]);
+    }
+    if size % 2 == 1 {
+        points.push(Pos::new(mid, mid));
+    }
+    points
+}
+
+fn rebuild_board(
+    mut commands: Commands,
+    game: Res<Game>,
+    textures: Res<Textures>,
+    layout: Res<BoardLayout>,
+    mut drawn: ResMut<DrawnSize>,
+    parts: Query<Entity, With<BoardPart>>,
+) {
+    let size = game.record.size();
+    if drawn.0 == Some(size) {
+        return;
+    }
+    drawn.0 = Some(size);
+    for entity in &parts {
+        commands.entity(entity).despawn();
+    }
+    let layout = BoardLayout { size, ..*layout };
+    let half = layout.half_extent();
+    let span = (size - 1) as f32;
+    // A soft shadow under the board, then the wood.
+    commands.spawn((
+        BoardPart,
+        Sprite::from_color(
+            Color::srgba(0.0, 0.0, 0.0, 0.35),
+            Vec2::splat(half * 2.0 + 0.3),
+        ),
+        Transform::from_xyz(0.12, -0.16, z::BOARD_SHADOW),
+    ));
+    commands.spawn((
+        BoardPart,
+        Sprite {
+            image: textures.wood.clone(),
+            custom_size: Some(Vec2::splat(half * 2.0)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, z::WOOD),
+    ));
+    for i in 0..size {
+        let t = i as f32 - span / 2.0;
+        let width = if i == 0 || i == size - 1 {
+            BORDER_WIDTH
+        } else {
+            LINE_WIDTH
+        };
+        let length = span + BORDER_WIDTH;
+        commands.spawn((
+            BoardPart,
+            Sprite::from_color(LINE_COLOR, Vec2::new(length, width)),
+            Transform::from_xyz(0.0, t, z::GRID),
+        ));
+        commands.spawn((
+            BoardPart,
+            Sprite::from_color(LINE_COLOR, Vec2::new(width, length)),
+            Transform::from_xyz(t, 0.0, z::GRID),
+        ));
+    }
+    for pos in star_points(size) {
+        commands.spawn((
+            BoardPart,
+            Sprite {
+                image: textures.disc.clone(),
+                color: LINE_COLOR,
+                custom_size: Some(Vec2::splat(STAR_SIZE)),
+                ..default()
+            },
+            Transform::from_translation(layout.world(pos).extend(z::STAR)),
+        ));
+    }
+}
+
+/// Column letters (A…) along the top and bottom, row numbers (1 at the top, as in the move
+/// notation) down both sides.
+fn draw_coordinates(mut contexts: EguiContexts, layout: Res<BoardLayout>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("board coordinates"),
+    ));
+    let font = egui::FontId::proportional((layout.cell * 0.36).clamp(9.0, 22.0));
+    let color = egui::Color32::from_rgb(92, 62, 30);
+    let n = layout.size;
+    let off = 0.62 + (super::layout::BOARD_MARGIN - 1.05);
+    let text = |p: Vec2, s: String| {
+        painter.text(
+            egui::pos2(p.x, p.y),
+            egui::Align2::CENTER_CENTER,
+            s,
+            font.clone(),
+            color,
+        );
+    };
+    for i in 0..n {
+        let col = layout.screen(Pos::new(i as u8, 0));
+        let row = layout.screen(Pos::new(0, i as u8));
+        let letter = char::from(b'A' + i as u8).to_string();
+        text(col - Vec2::new(0.0, off * layout.cell), letter.clone());
+        let bottom = layout.screen(Pos::new(i as u8, (n - 1) as u8));
+        text(bottom + Vec2::new(0.0, off * layout.cell), letter);
+        let number = (i + 1).to_string();
+        text(row - Vec2::new(off * layout.cell, 0.0), number.clone());
+        let right = layout.screen(Pos::new((n - 1) as u8, i as u8));
+        text(right + Vec2::new(off * layout.cell, 0.0), number);
+    }
+    Ok(())
+}
