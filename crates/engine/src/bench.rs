@@ -1,0 +1,131 @@
+//! Measurements: the fixed-depth node-count benchmark and the puzzle solver statistics.
+
+use crate::engine::{Engine, find_vcf};
+use crate::fixtures::{Puzzle, bench_positions, puzzles};
+use crate::search::Limits;
+use gomoku_rules::Rule;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Result of [`bench`].
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// (description, nodes, depth reached, milliseconds) per position.
+    pub positions: Vec<(String, u64, u32, u64)>,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+impl BenchReport {
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
+/// Searches every bench position to `depth` with a fresh engine (deterministic node counts).
+#[must_use]
+pub fn bench(depth: u32) -> BenchReport {
+    let mut report = BenchReport {
+        positions: Vec::new(),
+        nodes: 0,
+        time: Duration::ZERO,
+    };
+    for pos in bench_positions() {
+        let mut e = Engine::new(pos.rule, pos.size);
+        e.set_hash_mb(16);
+        if e.set_moves(&pos.moves).is_err() {
+            continue;
+        }
+        let stop = AtomicBool::new(false);
+        let t = Instant::now();
+        let r = e.search(Limits::depth(depth), &stop, &mut |_| {});
+        let dt = t.elapsed();
+        let moves: String = pos.moves.iter().map(ToString::to_string).collect();
+        report
+            .positions
+            .push((format!("{} {} {}", pos.rule, pos.size, moves), r.nodes, r.depth, dt.as_millis() as u64));
+        report.nodes += r.nodes;
+        report.time += dt;
+    }
+    report
+}
+
+/// Statistics of one puzzle class.
+#[derive(Clone, Debug, Default)]
+pub struct PuzzleStats {
+    pub mode: u32,
+    pub total: usize,
+    pub solved: usize,
+    /// Solve times of the solved puzzles, in milliseconds.
+    pub times_ms: Vec<f64>,
+    /// Sources of the unsolved puzzles.
+    pub failed: Vec<String>,
+    /// Win-in-3 puzzles whose win was found within three attacker moves.
+    pub short_enough: usize,
+}
+
+impl PuzzleStats {
+    #[must_use]
+    pub fn median_ms(&self) -> f64 {
+        let mut t = self.times_ms.clone();
+        if t.is_empty() {
+            return 0.0;
+        }
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    }
+}
+
+/// Solves one puzzle within `time`; returns the solve time when the forced win was found.
+#[must_use]
+pub fn solve_puzzle(p: &Puzzle, time: Duration) -> Option<(Duration, Option<i32>)> {
+    let t = Instant::now();
+    if p.mode == 32 {
+        let line = find_vcf(
+            &p.board,
+            p.side,
+            Rule::Renju,
+            Limits {
+                time: Some(time),
+                nodes: Some(u64::MAX),
+                depth: None,
+            },
+        )?;
+        return Some((t.elapsed(), Some(line.len().div_ceil(2) as i32)));
+    }
+    let mut e = Engine::new(Rule::Renju, p.board.size());
+    e.set_hash_mb(16);
+    e.set_position(&p.board, p.side);
+    let stop = AtomicBool::new(false);
+    let r = e.search(Limits::time(time), &stop, &mut |_| {});
+    r.forced_win.then(|| (t.elapsed(), r.mate_in))
+}
+
+/// Runs the puzzles of `mode` (every `step`-th one, at most `limit`), `time` each.
+#[must_use]
+pub fn run_puzzles(mode: u32, step: usize, limit: usize, time: Duration) -> PuzzleStats {
+    let mut stats = PuzzleStats {
+        mode,
+        ..PuzzleStats::default()
+    };
+    for p in puzzles()
+        .into_iter()
+        .filter(|p| p.mode == mode)
+        .step_by(step.max(1))
+        .take(limit)
+    {
+        stats.total += 1;
+        match solve_puzzle(&p, time) {
+            Some((dt, mate)) => {
+                stats.solved += 1;
+                stats.times_ms.push(dt.as_secs_f64() * 1000.0);
+                if mate.is_some_and(|m| m <= 3) {
+                    stats.short_enough += 1;
+                }
+            }
+            None => stats.failed.push(p.source.clone()),
+        }
+    }
+    stats
+}

@@ -1,0 +1,102 @@
+//! Gomocup / Piskvork brain: `pbrain-gomoku [--level NAME] [--seed N] [--quiet]` speaks the
+//! protocol on stdin / stdout.
+//!
+//! Measurement subcommands:
+//! - `pbrain-gomoku bench [DEPTH]`: fixed-depth search of the benchmark positions (default
+//!   depth 10), printing nodes per position, total nodes and nodes per second;
+//! - `pbrain-gomoku puzzles [--mode 32|64|67] [--step N] [--limit N] [--time MS]`: solves the
+//!   embedded renju puzzles and prints the share solved and the median time.
+
+use gomoku_engine::Level;
+use gomoku_engine::bench::{bench, run_puzzles};
+use gomoku_engine::protocol::{Options, run};
+use std::io::BufReader;
+use std::time::Duration;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("bench") => {
+            let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(10);
+            let r = bench(depth);
+            for (name, nodes, d, ms) in &r.positions {
+                println!("{nodes:>12} nodes  depth {d:>2}  {ms:>6} ms  {name}");
+            }
+            println!("depth {depth}: {} positions", r.positions.len());
+            println!("total nodes: {}", r.nodes);
+            println!("time: {} ms", r.time.as_millis());
+            println!("nodes/second: {}", r.nps());
+        }
+        Some("puzzles") => {
+            let get = |flag: &str, default: usize| {
+                args.iter()
+                    .position(|a| a == flag)
+                    .and_then(|i| args.get(i + 1))
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(default)
+            };
+            let modes: Vec<u32> = match args.iter().position(|a| a == "--mode") {
+                Some(i) => args.get(i + 1).and_then(|v| v.parse().ok()).into_iter().collect(),
+                None => vec![32, 67, 64],
+            };
+            let step = get("--step", 1);
+            let limit = get("--limit", usize::MAX);
+            let time = Duration::from_millis(get("--time", 1000) as u64);
+            for mode in modes {
+                let s = run_puzzles(mode, step, limit, time);
+                let name = match mode {
+                    32 => "VCF",
+                    64 => "VCT",
+                    67 => "win in 3",
+                    _ => "other",
+                };
+                println!(
+                    "mode {mode} ({name}): solved {}/{} ({:.1} %) within {} ms, median {:.1} ms{}",
+                    s.solved,
+                    s.total,
+                    100.0 * s.solved as f64 / s.total.max(1) as f64,
+                    time.as_millis(),
+                    s.median_ms(),
+                    if mode == 67 {
+                        format!(", win found within 3 moves: {}", s.short_enough)
+                    } else {
+                        String::new()
+                    }
+                );
+                for f in s.failed.iter().take(20) {
+                    println!("  unsolved: {f}");
+                }
+            }
+        }
+        _ => {
+            let mut opts = Options::default();
+            let mut i = 0;
+            while i < args.len() {
+                match args[i].as_str() {
+                    "--level" => {
+                        let name = args.get(i + 1).cloned().unwrap_or_default();
+                        match Level::from_name(&name) {
+                            Some(l) => opts.level = Some(l),
+                            None => {
+                                eprintln!("unknown level {name:?}; use one of {:?}", Level::ALL);
+                                std::process::exit(2);
+                            }
+                        }
+                        i += 1;
+                    }
+                    "--seed" => {
+                        opts.seed = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(0);
+                        i += 1;
+                    }
+                    "--quiet" => opts.quiet = true,
+                    other => {
+                        eprintln!("unknown argument {other:?}");
+                        std::process::exit(2);
+                    }
+                }
+                i += 1;
+            }
+            run(BufReader::new(std::io::stdin()), std::io::stdout(), opts);
+        }
+    }
+}

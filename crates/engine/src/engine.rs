@@ -1,0 +1,169 @@
+//! [`Engine`]: the public entry point holding the rule, the position and the hash table.
+
+use crate::beginner;
+use crate::board::{Board, side_of};
+use crate::level::Level;
+use crate::search::{Limits, SearchInfo, SearchResult, Searcher};
+use crate::tt::Tt;
+use crate::vcf::Vcf;
+use gomoku_rules::{GameRecord, Pos, Rule, Stone};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Default hash table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 32;
+
+/// A computer player for one rule and board size.
+pub struct Engine {
+    rule: Rule,
+    size: usize,
+    board: Box<Board>,
+    position: gomoku_rules::Board,
+    tt: Tt,
+}
+
+impl Engine {
+    /// An engine for `rule` on a `size`×`size` board (5..=20), with an empty board, black
+    /// to move.
+    #[must_use]
+    pub fn new(rule: Rule, size: usize) -> Engine {
+        let board = Box::new(Board::new(rule, size));
+        let size = board.size();
+        Engine {
+            rule,
+            size,
+            board,
+            position: gomoku_rules::Board::new(size),
+            tt: Tt::new(DEFAULT_HASH_MB),
+        }
+    }
+
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Resizes the hash table (MiB) and clears it.
+    pub fn set_hash_mb(&mut self, megabytes: usize) {
+        self.tt = Tt::new(megabytes);
+    }
+
+    /// Forgets everything learnt in earlier searches.
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Sets the position: the stones of `board` (same size as the engine) and the side to
+    /// move.
+    pub fn set_position(&mut self, board: &gomoku_rules::Board, to_move: Stone) {
+        self.position = board.clone();
+        *self.board = Board::from_position(self.rule, board, to_move);
+    }
+
+    /// Sets the position from a move list (black first), checked with the rules.
+    pub fn set_moves(&mut self, moves: &[Pos]) -> Result<(), String> {
+        let mut record = GameRecord::new(self.rule, self.size);
+        record
+            .play_all(moves)
+            .map_err(|(i, e)| format!("move {} ({}): {e}", i + 1, moves[i]))?;
+        let to_move = Stone::for_move(moves.len());
+        self.set_position(record.board(), to_move);
+        Ok(())
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &gomoku_rules::Board {
+        &self.position
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Stone {
+        crate::board::stone_of(self.board.to_move())
+    }
+
+    /// Searches the current position. `stop` may be set from another thread to end the
+    /// search at once (the best move so far is returned); `info` gets a report after each
+    /// completed iteration.
+    pub fn search(
+        &mut self,
+        limits: Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut s = Searcher::new((*self.board).clone(), &mut self.tt, stop);
+        s.run(limits, info)
+    }
+
+    /// Like [`Engine::search`], but never answers one of the points in `exclude` (unless
+    /// the position leaves no choice); used for n-best analysis.
+    pub fn search_excluding(
+        &mut self,
+        limits: Limits,
+        stop: &AtomicBool,
+        exclude: &[Pos],
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let board = (*self.board).clone();
+        let ex = exclude.iter().map(|&p| board.index(p)).collect();
+        let mut s = Searcher::new(board, &mut self.tt, stop);
+        s.exclude = ex;
+        s.run(limits, info)
+    }
+
+    /// The move of `level` in the current position (repeatable for a given `seed`).
+    pub fn choose_move(&mut self, level: Level, seed: u64) -> Pos {
+        let stop = AtomicBool::new(false);
+        self.choose_move_limited(level, seed, None, &stop)
+    }
+
+    /// [`Engine::choose_move`] with a safety time limit and a stop flag (the level's own
+    /// budget normally ends the search first, which keeps the choice repeatable).
+    pub fn choose_move_limited(
+        &mut self,
+        level: Level,
+        seed: u64,
+        time: Option<std::time::Duration>,
+        stop: &AtomicBool,
+    ) -> Pos {
+        let side = self.to_move();
+        let Some(mut limits) = level.limits() else {
+            return beginner::choose(&self.position, side, self.rule, seed);
+        };
+        limits.time = time;
+        // A fresh table keeps fixed-budget levels independent of earlier searches.
+        let mut tt = Tt::new(8);
+        let mut s = Searcher::new((*self.board).clone(), &mut tt, stop);
+        s.noise = level.noise();
+        s.noise_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.position.stone_count() as u64;
+        s.run(limits, &mut |_| {}).best
+    }
+}
+
+/// The move `level` would play for `side` on `board` under `rule`.
+#[must_use]
+pub fn choose_move(level: Level, rule: Rule, board: &gomoku_rules::Board, side: Stone, seed: u64) -> Pos {
+    let mut e = Engine::new(rule, board.size());
+    e.set_position(board, side);
+    e.choose_move(level, seed)
+}
+
+/// A forced win by continuous fours for `side` on `board` (attacker and defender moves
+/// alternating, ending with the attacker's five, open four or unanswerable four), searched
+/// within `limits` (nodes and time; default 200 000 nodes).
+#[must_use]
+pub fn find_vcf(board: &gomoku_rules::Board, side: Stone, rule: Rule, limits: Limits) -> Option<Vec<Pos>> {
+    let mut b = Board::from_position(rule, board, side);
+    let deadline = limits.time.map(|t| Instant::now() + t);
+    let mut vcf = Vcf::new(limits.nodes.unwrap_or(200_000), deadline, None);
+    let depth = limits.depth.unwrap_or(100);
+    let line = vcf.solve(&mut b, depth)?;
+    let _ = side_of(side);
+    Some(line.iter().map(|&p| b.pos(p)).collect())
+}

@@ -1,0 +1,527 @@
+//! The Gomocup (Piskvork) brain protocol with the common Yixin extensions, over any
+//! reader / writer pair (stdin / stdout in `pbrain-gomoku`, pipes in tests).
+//!
+//! Commands are read on their own thread and queued; `STOP`, `YXSTOP` and `END` also stop a
+//! running search at once (the best move so far is answered). Every reply line is flushed.
+//! Moves from the manager are checked against the rules; bad input is answered with
+//! `ERROR ...`, unknown commands with `UNKNOWN ...`, and nothing panics.
+
+use crate::engine::Engine;
+use crate::level::Level;
+use crate::search::{Limits, SearchInfo};
+use crate::timeman::{Clock, budget};
+use gomoku_rules::{Board, Pos, Rule, Stone, forbidden_points};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// Options given on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Play at this fixed level instead of full strength.
+    pub level: Option<Level>,
+    /// Seed for the levels' randomness.
+    pub seed: u64,
+    /// Print `MESSAGE` progress lines.
+    pub quiet: bool,
+}
+
+struct Brain<W: Write> {
+    out: W,
+    opts: Options,
+    engine: Option<Engine>,
+    rule: Rule,
+    size: usize,
+    /// Stones in move order with their colours.
+    moves: Vec<(Pos, Stone)>,
+    clock: Clock,
+    hash_mb: usize,
+    stop: Arc<AtomicBool>,
+    thinking: Arc<AtomicBool>,
+}
+
+/// Runs the protocol until `END` or the end of the input.
+pub fn run<R, W>(input: R, output: W, opts: Options)
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let thinking = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel::<String>();
+    {
+        let stop = Arc::clone(&stop);
+        let thinking = Arc::clone(&thinking);
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                let Ok(line) = line else { break };
+                let word = line.trim().to_ascii_uppercase();
+                if (word == "STOP" || word == "YXSTOP" || word == "END")
+                    && thinking.load(Ordering::SeqCst)
+                {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    let mut brain = Brain {
+        out: output,
+        opts,
+        engine: None,
+        rule: Rule::Freestyle,
+        size: 15,
+        moves: Vec::new(),
+        clock: Clock::default(),
+        hash_mb: crate::engine::DEFAULT_HASH_MB,
+        stop,
+        thinking,
+    };
+    while let Ok(line) = rx.recv() {
+        if !brain.command(line.trim(), &rx) {
+            break;
+        }
+    }
+}
+
+impl<W: Write> Brain<W> {
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn board(&self) -> Board {
+        let mut b = Board::new(self.size);
+        for &(p, s) in &self.moves {
+            b.set(p, Some(s));
+        }
+        b
+    }
+
+    fn to_move(&self) -> Stone {
+        let black = self.moves.iter().filter(|m| m.1 == Stone::Black).count();
+        let white = self.moves.len() - black;
+        if black > white { Stone::White } else { Stone::Black }
+    }
+
+    fn start(&mut self, size: usize) {
+        self.size = size;
+        self.moves.clear();
+        let mut e = Engine::new(self.rule, size);
+        e.set_hash_mb(self.hash_mb);
+        self.engine = Some(e);
+        self.say("OK");
+    }
+
+    /// Handles one command; returns false to quit.
+    fn command(&mut self, line: &str, rx: &Receiver<String>) -> bool {
+        if line.is_empty() {
+            return true;
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w.to_ascii_uppercase(), r.trim()),
+            None => (line.to_ascii_uppercase(), ""),
+        };
+        match word.as_str() {
+            "START" => match rest.parse::<usize>() {
+                Ok(n) if (gomoku_rules::MIN_SIZE..=gomoku_rules::MAX_SIZE).contains(&n) => {
+                    self.start(n);
+                }
+                _ => self.say(&format!("ERROR unsupported board size {rest:?}")),
+            },
+            "RECTSTART" => {
+                let dims: Vec<Option<usize>> =
+                    rest.split(',').map(|t| t.trim().parse().ok()).collect();
+                match dims.as_slice() {
+                    [Some(w), Some(h)]
+                        if w == h
+                            && (gomoku_rules::MIN_SIZE..=gomoku_rules::MAX_SIZE).contains(w) =>
+                    {
+                        self.start(*w);
+                    }
+                    [Some(_), Some(_)] => self.say("ERROR only square boards are supported"),
+                    _ => self.say(&format!("ERROR bad RECTSTART {rest:?}")),
+                }
+            }
+            "RESTART" => {
+                if self.engine.is_none() {
+                    self.say("ERROR no board: send START first");
+                } else {
+                    self.moves.clear();
+                    if let Some(e) = self.engine.as_mut() {
+                        e.clear_hash();
+                    }
+                    self.say("OK");
+                }
+            }
+            "INFO" => self.info(rest),
+            "BEGIN" => {
+                if self.ready() {
+                    if self.moves.is_empty() {
+                        self.think_and_play();
+                    } else {
+                        self.say("ERROR BEGIN on a board that is not empty");
+                    }
+                }
+            }
+            "TURN" => {
+                if self.ready() {
+                    match self.parse_point(rest) {
+                        Ok(p) => {
+                            let stone = self.to_move();
+                            self.check_forbidden(p, stone);
+                            self.moves.push((p, stone));
+                            self.think_and_play();
+                        }
+                        Err(e) => self.say(&format!("ERROR {e}")),
+                    }
+                }
+            }
+            "BOARD" | "YXBOARD" => {
+                let lines = read_block(rx);
+                if self.ready() {
+                    match self.set_board(&lines) {
+                        Ok(()) if word == "BOARD" => self.think_and_play(),
+                        Ok(()) => {}
+                        Err(e) => self.say(&format!("ERROR {e}")),
+                    }
+                }
+            }
+            "SWAP2BOARD" => {
+                let lines = read_block(rx);
+                if self.ready() {
+                    match self.set_board(&lines) {
+                        Ok(()) => self.swap2(),
+                        Err(e) => self.say(&format!("ERROR {e}")),
+                    }
+                }
+            }
+            "TAKEBACK" => {
+                if self.ready() {
+                    match self.parse_any_point(rest) {
+                        Ok(p) => {
+                            if let Some(i) = self.moves.iter().rposition(|m| m.0 == p) {
+                                self.moves.remove(i);
+                                self.say("OK");
+                            } else {
+                                self.say(&format!("ERROR no stone at {rest}"));
+                            }
+                        }
+                        Err(e) => self.say(&format!("ERROR {e}")),
+                    }
+                }
+            }
+            "YXSHOWFORBID" => {
+                if self.ready() {
+                    let mut s = String::from("FORBID ");
+                    if self.rule == Rule::Renju {
+                        for (p, _) in forbidden_points(&self.board()) {
+                            s.push_str(&format!("{:02}{:02}", p.x, p.y));
+                        }
+                    }
+                    s.push('.');
+                    self.say(&s);
+                }
+            }
+            "YXNBEST" => {
+                if self.ready() {
+                    let n = rest.parse::<usize>().unwrap_or(1).clamp(1, 10);
+                    self.nbest(n);
+                }
+            }
+            "STOP" | "YXSTOP" => {}
+            "ABOUT" => self.say(&format!(
+                "name=\"gomoku-engine\", version=\"{}\", author=\"gomoku project\", country=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "END" => return false,
+            _ => self.say(&format!("UNKNOWN {line}")),
+        }
+        true
+    }
+
+    fn ready(&mut self) -> bool {
+        if self.engine.is_none() {
+            self.say("ERROR no board: send START first");
+            false
+        } else {
+            true
+        }
+    }
+
+    fn info(&mut self, rest: &str) {
+        let (key, value) = match rest.split_once(char::is_whitespace) {
+            Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
+            None => (rest.to_ascii_lowercase(), ""),
+        };
+        let num = value.parse::<i64>().ok();
+        match (key.as_str(), num) {
+            ("timeout_turn", Some(v)) => self.clock.timeout_turn = v.max(0) as u64,
+            ("timeout_match", Some(v)) => self.clock.timeout_match = v.max(0) as u64,
+            ("time_left", Some(v)) => self.clock.time_left = Some(v.max(0) as u64),
+            ("max_memory", Some(v)) => {
+                // Use about a third of the allowance for the hash table.
+                let mb = if v <= 0 { 64 } else { ((v as usize) >> 20) / 3 };
+                self.hash_mb = mb.clamp(1, 1024);
+                if let Some(e) = self.engine.as_mut() {
+                    e.set_hash_mb(self.hash_mb);
+                }
+            }
+            ("rule", Some(v)) => match Rule::from_gomocup_code(v.max(0) as u32) {
+                Some(rule) => {
+                    if rule != self.rule {
+                        self.rule = rule;
+                        if self.engine.is_some() {
+                            let mut e = Engine::new(rule, self.size);
+                            e.set_hash_mb(self.hash_mb);
+                            self.engine = Some(e);
+                        }
+                    }
+                }
+                None => self.say(&format!("ERROR unsupported rule {v}")),
+            },
+            ("game_type" | "folder" | "thread_num" | "evaluate" | "caution_factor"
+                | "usedatabase" | "pondering" | "strength" | "timeincrement" | "max_depth"
+                | "max_node", _) => {}
+            (_, None) if !key.is_empty() => {}
+            _ => {}
+        }
+    }
+
+    fn parse_any_point(&self, text: &str) -> Result<Pos, String> {
+        let mut it = text.split(',').map(|t| t.trim().parse::<i64>());
+        let (Some(Ok(x)), Some(Ok(y))) = (it.next(), it.next()) else {
+            return Err(format!("bad point {text:?}"));
+        };
+        let n = self.size as i64;
+        if x < 0 || y < 0 || x >= n || y >= n {
+            return Err(format!("point {x},{y} is off the {n}x{n} board"));
+        }
+        Ok(Pos::new(x as u8, y as u8))
+    }
+
+    fn parse_point(&self, text: &str) -> Result<Pos, String> {
+        let p = self.parse_any_point(text)?;
+        if self.moves.iter().any(|m| m.0 == p) {
+            return Err(format!("point {},{} is occupied", p.x, p.y));
+        }
+        Ok(p)
+    }
+
+    fn check_forbidden(&mut self, p: Pos, stone: Stone) {
+        if self.rule == Rule::Renju && stone == Stone::Black {
+            if let Some(f) = gomoku_rules::forbidden(&self.board(), p) {
+                self.say(&format!("MESSAGE move {},{} is forbidden for black ({f})", p.x, p.y));
+            }
+        }
+    }
+
+    /// Sets the position from `x,y,field` lines (1 own, 2 opponent, 3 continuous game,
+    /// counted as the opponent's).
+    fn set_board(&mut self, lines: &[String]) -> Result<(), String> {
+        let mut stones: Vec<(Pos, bool)> = Vec::new();
+        for l in lines {
+            let f: Vec<&str> = l.split(',').map(str::trim).collect();
+            if f.len() != 3 {
+                return Err(format!("bad board line {l:?}"));
+            }
+            let p = self.parse_any_point(&format!("{},{}", f[0], f[1]))?;
+            let own = match f[2] {
+                "1" => true,
+                "2" | "3" => false,
+                other => return Err(format!("bad field {other:?} in {l:?}")),
+            };
+            if stones.iter().any(|s| s.0 == p) {
+                return Err(format!("point {},{} given twice", p.x, p.y));
+            }
+            stones.push((p, own));
+        }
+        let own = stones.iter().filter(|s| s.1).count();
+        let opp = stones.len() - own;
+        // The side with more stones moved first; with equal counts the side to move (us)
+        // is black.
+        let own_black = match own.cmp(&opp) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => true,
+        };
+        let colour = |is_own: bool| {
+            if is_own == own_black { Stone::Black } else { Stone::White }
+        };
+        let blacks: Vec<Pos> = stones.iter().filter(|s| colour(s.1) == Stone::Black).map(|s| s.0).collect();
+        let whites: Vec<Pos> = stones.iter().filter(|s| colour(s.1) == Stone::White).map(|s| s.0).collect();
+        self.moves.clear();
+        for i in 0..blacks.len().max(whites.len()) {
+            if let Some(&b) = blacks.get(i) {
+                self.moves.push((b, Stone::Black));
+            }
+            if let Some(&w) = whites.get(i) {
+                self.moves.push((w, Stone::White));
+            }
+        }
+        Ok(())
+    }
+
+    fn sync_engine(&mut self) -> Stone {
+        let board = self.board();
+        let side = self.to_move();
+        if let Some(e) = self.engine.as_mut() {
+            e.set_position(&board, side);
+        }
+        side
+    }
+
+    fn think(&mut self, exclude: &[Pos]) -> Option<Pos> {
+        let side = self.sync_engine();
+        let board = self.board();
+        if board.is_full() {
+            return None;
+        }
+        let empty = self.size * self.size - board.stone_count();
+        let time = budget(&self.clock, empty);
+        self.stop.store(false, Ordering::SeqCst);
+        self.thinking.store(true, Ordering::SeqCst);
+        let quiet = self.opts.quiet;
+        let stop = Arc::clone(&self.stop);
+        let level = self.opts.level;
+        let seed = self.opts.seed;
+        let mut messages: Vec<String> = Vec::new();
+        let engine = self.engine.as_mut()?;
+        let best = if let Some(level) = level {
+            engine.choose_move_limited(level, seed, Some(time), &stop)
+        } else {
+            let out = &mut self.out;
+            let mut report = |i: &SearchInfo| {
+                if !quiet {
+                    let pv: Vec<String> = i.pv.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+                    let _ = writeln!(
+                        out,
+                        "MESSAGE depth {}-{} eval {} nodes {} nps {} time {} pv {}",
+                        i.depth,
+                        i.sel_depth,
+                        i.eval,
+                        i.nodes,
+                        i.nps,
+                        i.time_ms,
+                        pv.join(" ")
+                    );
+                    let _ = out.flush();
+                }
+            };
+            if exclude.is_empty() {
+                engine.search(Limits::time(time), &stop, &mut report).best
+            } else {
+                engine.search_excluding(Limits::time(time), &stop, exclude, &mut report).best
+            }
+        };
+        self.thinking.store(false, Ordering::SeqCst);
+        // Safety net: the answer must be a legal point.
+        let legal = board.get(best).is_none()
+            && !(self.rule == Rule::Renju
+                && side == Stone::Black
+                && gomoku_rules::forbidden(&board, best).is_some());
+        let best = if legal {
+            best
+        } else {
+            messages.push(format!("MESSAGE engine proposed an illegal point {},{}", best.x, best.y));
+            board
+                .points()
+                .find(|&p| gomoku_rules::is_legal(&board, p, side, self.rule))?
+        };
+        for m in messages {
+            self.say(&m);
+        }
+        Some(best)
+    }
+
+    fn think_and_play(&mut self) {
+        match self.think(&[]) {
+            Some(p) => {
+                let side = self.to_move();
+                self.moves.push((p, side));
+                self.say(&format!("{},{}", p.x, p.y));
+            }
+            None => self.say("ERROR the board is full"),
+        }
+    }
+
+    fn nbest(&mut self, n: usize) {
+        let mut found: Vec<Pos> = Vec::new();
+        let saved = self.clock;
+        self.clock.timeout_turn = (budget(&saved, 100).as_millis() as u64 / n as u64).max(20);
+        self.clock.time_left = None;
+        self.clock.timeout_match = 0;
+        for _ in 0..n {
+            match self.think(&found) {
+                Some(p) if !found.contains(&p) => found.push(p),
+                _ => break,
+            }
+        }
+        self.clock = saved;
+        let list: Vec<String> = found.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+        self.say(&format!("MESSAGE NBEST {}", list.join(" ")));
+        match found.first() {
+            Some(p) => self.say(&format!("{},{}", p.x, p.y)),
+            None => self.say("ERROR the board is full"),
+        }
+    }
+
+    /// Swap2 opening: with an empty board propose three stones; with three or five stones
+    /// either swap (take black) or play on as white.
+    fn swap2(&mut self) {
+        match self.moves.len() {
+            0 => {
+                let opening = &crate::fixtures::openings_15()[0];
+                let half = (self.size / 2) as i32;
+                let pts: Vec<String> = opening
+                    .iter()
+                    .map(|p| {
+                        let x = (i32::from(p.x) - 7 + half).clamp(0, self.size as i32 - 1);
+                        let y = (i32::from(p.y) - 7 + half).clamp(0, self.size as i32 - 1);
+                        format!("{x},{y}")
+                    })
+                    .collect();
+                self.say(&pts.join(" "));
+            }
+            3 | 5 => {
+                // White to move: if white's prospects are poor, take black.
+                self.sync_engine();
+                let stop = AtomicBool::new(false);
+                let eval = self
+                    .engine
+                    .as_mut()
+                    .map(|e| e.search(Limits {
+                        time: Some(Duration::from_millis(300)),
+                        depth: Some(8),
+                        nodes: None,
+                    }, &stop, &mut |_| {}).eval)
+                    .unwrap_or(0);
+                if eval < -150 {
+                    self.say("SWAP");
+                } else {
+                    self.think_and_play();
+                }
+            }
+            _ => self.say("ERROR SWAP2BOARD expects 0, 3 or 5 stones"),
+        }
+    }
+}
+
+/// Lines up to `DONE` (exclusive).
+fn read_block(rx: &Receiver<String>) -> Vec<String> {
+    let mut lines = Vec::new();
+    while let Ok(l) = rx.recv() {
+        let l = l.trim().to_string();
+        if l.eq_ignore_ascii_case("DONE") {
+            break;
+        }
+        if !l.is_empty() {
+            lines.push(l);
+        }
+    }
+    lines
+}

@@ -1,0 +1,599 @@
+//! The main search: iterative deepening, principal-variation alpha-beta with a transposition
+//! table, killer and history move ordering, late-move reductions, rule-based forced moves at
+//! every node (win, forced block, open four, threat defence), a four-three quiescence, VCF at
+//! the root for both sides, and mate scores with distance.
+
+use crate::board::{Board, CELLS, Side};
+use crate::eval::evaluate;
+use crate::movegen::{four_moves, has_threat, ordered_candidates, threat_defences};
+use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_THREE};
+use crate::tt::{EXACT, LOWER, Tt, UPPER};
+use crate::vcf::Vcf;
+use gomoku_rules::Pos;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Score of a win on the spot; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are forced wins or losses.
+pub const MATE_BOUND: i32 = 29_000;
+const INF: i32 = 31_000;
+const MAX_PLY: usize = 128;
+/// Moves kept at an ordinary interior node.
+const WIDTH: usize = 20;
+
+/// What to search for: stop at the first limit reached. With no limit at all the search runs
+/// until the `stop` flag is set or a forced result is found (at most depth 60).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    #[must_use]
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    #[must_use]
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Progress report after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    /// Deepest ply reached (with forced-move extensions and quiescence).
+    pub sel_depth: u32,
+    /// Evaluation for the side to move (positive = good), mate scores beyond ±29000.
+    pub eval: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub pv: Vec<Pos>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Pos,
+    /// Evaluation for the side to move (positive = good), mate scores beyond ±29000.
+    pub eval: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Pos>,
+    /// The side to move has a proven forced win.
+    pub forced_win: bool,
+    /// Moves (of the side to move) to the win when positive, to the loss when negative.
+    pub mate_in: Option<i32>,
+}
+
+/// One search over a board, borrowing the engine's transposition table.
+pub struct Searcher<'a> {
+    pub b: Board,
+    tt: &'a mut Tt,
+    stop: &'a AtomicBool,
+    start: Instant,
+    deadline: Option<Instant>,
+    soft_deadline: Option<Instant>,
+    node_limit: u64,
+    pub nodes: u64,
+    stopped: bool,
+    sel_depth: usize,
+    root_depth: i32,
+    killers: [[usize; 2]; MAX_PLY],
+    history: Vec<[i32; CELLS]>,
+    pv: Vec<[usize; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// Seeded noise added to evaluations (weaker levels); 0 = none.
+    pub noise: i32,
+    pub noise_seed: u64,
+    /// Root moves not to consider (n-best analysis).
+    pub exclude: Vec<usize>,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(b: Board, tt: &'a mut Tt, stop: &'a AtomicBool) -> Searcher<'a> {
+        Searcher {
+            b,
+            tt,
+            stop,
+            start: Instant::now(),
+            deadline: None,
+            soft_deadline: None,
+            node_limit: u64::MAX,
+            nodes: 0,
+            stopped: false,
+            sel_depth: 0,
+            root_depth: 0,
+            killers: [[usize::MAX; 2]; MAX_PLY],
+            history: vec![[0; CELLS]; 2],
+            pv: vec![[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            noise: 0,
+            noise_seed: 0,
+            exclude: Vec::new(),
+        }
+    }
+
+    fn eval(&self) -> i32 {
+        let v = evaluate(&self.b);
+        if self.noise == 0 {
+            return v;
+        }
+        let mut h = self.b.hash() ^ self.noise_seed;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        v + (h % (2 * self.noise as u64 + 1)) as i32 - self.noise
+    }
+
+    fn check_stop(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Runs the search; `info` is called after every completed iteration.
+    pub fn run(&mut self, limits: Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        self.start = Instant::now();
+        self.deadline = limits.time.map(|t| self.start + t);
+        self.soft_deadline = limits.time.map(|t| self.start + t.mul_f64(0.45));
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.tt.new_search();
+        let max_depth = limits.depth.unwrap_or(60).clamp(1, 100) as i32;
+        let s = self.b.to_move();
+        let o = s ^ 1;
+        let size = self.b.size();
+        let centre = Pos::new((size / 2) as u8, (size / 2) as u8);
+        let result = |best: Pos, eval: i32, depth: u32, nodes: u64, pv: Vec<Pos>| {
+            let mate_in = (eval.abs() > MATE_BOUND)
+                .then(|| ((MATE - eval.abs() + 1) / 2) * eval.signum());
+            SearchResult {
+                best,
+                eval,
+                depth,
+                nodes,
+                pv,
+                forced_win: eval > MATE_BOUND,
+                mate_in,
+            }
+        };
+        if self.b.stones() == 0 {
+            return result(centre, 0, 1, 1, vec![centre]);
+        }
+        // Immediate decisions.
+        if let Some(p) = self.b.find_one(s, C_FIVE) {
+            let pos = self.b.pos(p);
+            return result(pos, MATE - 1, 1, 1, vec![pos]);
+        }
+        let mut opp_fives = Vec::new();
+        self.b.find(o, C_FIVE, &mut opp_fives);
+        if let Some(&q) = opp_fives.first() {
+            let pos = self.b.pos(q);
+            let eval = if opp_fives.len() > 1 {
+                -(MATE - 2)
+            } else {
+                evaluate(&self.b)
+            };
+            if self.b.is_legal_for(s, q) || self.first_legal().is_none() {
+                return result(pos, eval, 1, 1, vec![pos]);
+            }
+            let any = self.first_legal().expect("checked");
+            return result(self.b.pos(any), -(MATE - 2), 1, 1, vec![self.b.pos(any)]);
+        }
+        if let Some(p) = self.b.find_one(s, C_FLEX_FOUR) {
+            let pos = self.b.pos(p);
+            return result(pos, MATE - 3, 1, 1, vec![pos]);
+        }
+        // Our own VCF.
+        let vcf_budget = limits.time.map_or(200_000, |t| {
+            (t.as_secs_f64() * 150_000.0).clamp(5_000.0, 400_000.0) as u64
+        });
+        let vcf_nodes_cap = self.node_limit.min(vcf_budget);
+        let mut vcf = Vcf::new(vcf_nodes_cap, self.deadline, Some(self.stop));
+        if let Some(line) = vcf.solve(&mut self.b, 60) {
+            self.nodes += vcf.nodes;
+            let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
+            let eval = MATE - line.len() as i32 - 2;
+            return result(pv[0], eval, line.len() as u32, self.nodes, pv);
+        }
+        self.nodes += vcf.nodes;
+
+        let mut root: Vec<usize> = Vec::new();
+        if has_threat(&self.b, o) {
+            threat_defences(&mut self.b, &mut root);
+        }
+        if root.is_empty() {
+            let mut scored = Vec::new();
+            ordered_candidates(&mut self.b, &mut scored);
+            root.extend(scored.iter().take(40).map(|&(p, _)| p));
+        }
+        if root.len() > self.exclude.len() {
+            root.retain(|m| !self.exclude.contains(m));
+        }
+        if root.is_empty() {
+            let p = self.first_legal().unwrap_or(self.b.points()[0]);
+            return result(self.b.pos(p), 0, 1, self.nodes, vec![self.b.pos(p)]);
+        }
+        self.filter_opponent_vcf(&mut root);
+
+        let mut best = root[0];
+        let mut best_value = -INF;
+        let mut best_pv: Vec<usize> = vec![best];
+        let mut completed = 0;
+        let mut scores = vec![-INF; root.len()];
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            let mut alpha = -INF;
+            let beta = INF;
+            let mut iter_best = None;
+            for i in 0..root.len() {
+                let m = root[i];
+                self.b.make(m);
+                let v = if i == 0 {
+                    -self.pvs(depth - 1, -beta, -alpha, 1)
+                } else {
+                    let v = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    if v > alpha && !self.stopped {
+                        -self.pvs(depth - 1, -beta, -alpha, 1)
+                    } else {
+                        v
+                    }
+                };
+                self.b.unmake();
+                if self.stopped {
+                    break;
+                }
+                scores[i] = if v > alpha { v } else { -INF + i as i32 };
+                if v > alpha {
+                    alpha = v;
+                    let mut line = vec![m];
+                    line.extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+                    iter_best = Some((m, v, line));
+                }
+            }
+            if let Some((m, v, line)) = iter_best {
+                // A partial iteration only counts when it found a better move than the
+                // previous best (which it searched first).
+                if !self.stopped || m != best || depth == 1 {
+                    best = m;
+                    best_value = v;
+                    best_pv = line;
+                    if !self.stopped {
+                        completed = depth;
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            // Best first, then by this iteration's scores.
+            let mut order: Vec<(usize, i32)> = root.iter().copied().zip(scores.iter().copied()).collect();
+            order.sort_by_key(|&(p, v)| (p != best, -v));
+            root = order.iter().map(|&(p, _)| p).collect();
+            scores = order.iter().map(|&(_, v)| v).collect();
+            let elapsed = self.start.elapsed();
+            info(&SearchInfo {
+                depth: depth as u32,
+                sel_depth: self.sel_depth as u32,
+                eval: best_value,
+                nodes: self.nodes,
+                nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time_ms: elapsed.as_millis() as u64,
+                pv: best_pv.iter().map(|&p| self.b.pos(p)).collect(),
+            });
+            if best_value.abs() > MATE_BOUND && MATE - best_value.abs() <= depth + 1 {
+                break;
+            }
+            if best_value > MATE_BOUND {
+                break;
+            }
+            if self.soft_deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            if root.len() == 1 && self.deadline.is_some() {
+                break;
+            }
+        }
+        let pv = best_pv.iter().map(|&p| self.b.pos(p)).collect();
+        result(self.b.pos(best), best_value, completed.max(1) as u32, self.nodes, pv)
+    }
+
+    fn first_legal(&mut self) -> Option<usize> {
+        let s = self.b.to_move();
+        let mut cand = Vec::new();
+        self.b.candidates(&mut cand);
+        if cand.is_empty() {
+            cand = self.b.points().to_vec();
+        }
+        cand.into_iter()
+            .find(|&p| self.b.cell(p) == crate::board::EMPTY && self.b.is_legal_for(s, p))
+    }
+
+    /// When the opponent has a VCF, keeps only the root moves after which it has none (if
+    /// any move achieves that).
+    fn filter_opponent_vcf(&mut self, root: &mut Vec<usize>) {
+        self.b.pass();
+        let mut vcf = Vcf::new(20_000, self.deadline, Some(self.stop));
+        let threat = vcf.solve(&mut self.b, 40);
+        self.nodes += vcf.nodes;
+        self.b.pass();
+        let Some(line) = threat else { return };
+        // The points of the opponent's line are natural defences; add them.
+        for &p in &line {
+            if !root.contains(&p) && self.b.is_legal_for(self.b.to_move(), p) {
+                root.push(p);
+            }
+        }
+        let mut keep = Vec::new();
+        for &m in root.iter() {
+            self.b.make(m);
+            let mut v = Vcf::new(10_000, self.deadline, Some(self.stop));
+            let refuted = v.solve(&mut self.b, 40).is_none();
+            self.nodes += v.nodes;
+            self.b.unmake();
+            if refuted {
+                keep.push(m);
+            }
+        }
+        if !keep.is_empty() {
+            *root = keep;
+        }
+    }
+
+    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.sel_depth = self.sel_depth.max(ply);
+        let s: Side = self.b.to_move();
+        let o = s ^ 1;
+        let p = ply as i32;
+        if self.b.count(s, C_FIVE) > 0 {
+            return MATE - p - 1;
+        }
+        if self.b.is_full() || ply >= MAX_PLY - 8 {
+            return 0;
+        }
+        // Mate distance pruning.
+        let alpha0 = alpha.max(-(MATE - p));
+        let beta0 = beta.min(MATE - p - 1);
+        if alpha0 >= beta0 {
+            return alpha0;
+        }
+        if self.b.count(o, C_FIVE) > 0 {
+            let mut fives = Vec::new();
+            self.b.find(o, C_FIVE, &mut fives);
+            if fives.len() > 1 || !self.b.is_legal_for(s, fives[0]) {
+                return -(MATE - p - 2);
+            }
+            self.b.make(fives[0]);
+            let v = -self.pvs(depth, -beta, -alpha, ply + 1);
+            self.b.unmake();
+            self.update_pv(ply, fives[0]);
+            return v;
+        }
+        if self.b.count(s, C_FLEX_FOUR) > 0 {
+            return MATE - p - 3;
+        }
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.b.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            if e.mv != 0 && self.b.cell(usize::from(e.mv)) == crate::board::EMPTY {
+                tt_move = Some(usize::from(e.mv));
+            }
+            let v = from_tt(i32::from(e.value), ply);
+            if !pv_node && i32::from(e.depth) >= depth {
+                let cut = match e.bound {
+                    EXACT => true,
+                    LOWER => v >= beta,
+                    _ => v <= alpha,
+                };
+                if cut {
+                    return v;
+                }
+            }
+        }
+        let moves = self.node_moves(ply, tt_move);
+        if moves.is_empty() {
+            // Every defence is forbidden or there is nothing to play.
+            return if has_threat(&self.b, o) { -(MATE - p - 4) } else { 0 };
+        }
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet = self.b.class(s, m) < C_THREE && self.b.class(o, m) < C_THREE;
+            self.b.make(m);
+            let mut v;
+            if i == 0 {
+                v = -self.pvs(depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                let r = if depth >= 3 && i >= 3 && quiet {
+                    1 + i32::from(i >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                v = -self.pvs(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && r > 0 && !self.stopped {
+                    v = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.pvs(depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            self.b.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                        }
+                        self.history[s][m] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha_orig {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt.store(key, to_tt(best, ply), depth, bound, Some(best_move));
+        best
+    }
+
+    /// Leaf search: stand pat on the evaluation, or play a four-three (which usually wins
+    /// by force) when there is one.
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let s = self.b.to_move();
+        let stand = self.eval();
+        if stand >= beta {
+            return stand;
+        }
+        if ply as i32 > self.root_depth + 12 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut fours = Vec::new();
+        self.b.find(s, C_FOUR_THREE, &mut fours);
+        for m in fours.into_iter().take(3) {
+            if s == 0 && self.b.is_forbidden(m) {
+                continue;
+            }
+            self.b.make(m);
+            let v = -self.pvs(0, -beta, -alpha, ply + 1);
+            self.b.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: usize) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The moves searched at an interior node, best first.
+    fn node_moves(&mut self, ply: usize, tt_move: Option<usize>) -> Vec<usize> {
+        let s = self.b.to_move();
+        let o = s ^ 1;
+        let mut moves = Vec::new();
+        if has_threat(&self.b, o) {
+            threat_defences(&mut self.b, &mut moves);
+            if let Some(t) = tt_move
+                && let Some(i) = moves.iter().position(|&m| m == t)
+            {
+                moves.remove(i);
+                moves.insert(0, t);
+            }
+            return moves;
+        }
+        let mut scored = Vec::new();
+        ordered_candidates(&mut self.b, &mut scored);
+        let killers = self.killers[ply];
+        for (p, v) in &mut scored {
+            if Some(*p) == tt_move {
+                *v += 1 << 24;
+            } else if killers.contains(p) {
+                *v += 300;
+            }
+            *v += (self.history[s][*p] >> 3).min(500);
+        }
+        scored.sort_by_key(|&(_, v)| -v);
+        moves.extend(scored.iter().take(WIDTH).map(|&(p, _)| p));
+        // Never cut away a four: it may be the only way to win or to defend.
+        let mut fours = Vec::new();
+        four_moves(&mut self.b, s, &mut fours);
+        for f in fours {
+            if !moves.contains(&f) && self.b.class(s, f) >= C_FOUR {
+                moves.push(f);
+            }
+        }
+        moves
+    }
+}
+
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v + ply as i32
+    } else if v < -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v - ply as i32
+    } else if v < -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
