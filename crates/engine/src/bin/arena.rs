@@ -1,0 +1,468 @@
+//! Plays two Gomocup protocol engines against each other.
+//!
+//! ```text
+//! arena --engine1 "target/release/pbrain-gomoku" --engine2 "target/release/pbrain-gomoku --level beginner"
+//!       [--openings FILE] [--rule 0|1|4] [--size 15] [--games N] [--turn-ms 1000] [--match-ms 0]
+//!       [--concurrency 1] [--sprt ELO0,ELO1] [--out DIR] [--format psq|sgf] [--quiet]
+//! ```
+//! Each opening (Piskvork offset format; the embedded 15×15 set by default) is played twice,
+//! once with each engine as black. Games are judged with `gomoku-rules`: an illegal or
+//! unreadable move, a forbidden renju move, exceeding the time or crashing loses; a full board
+//! is a draw. Prints W/D/L for engine 1, the score, Elo ± 95 % error, and the SPRT state when
+//! asked (the match then stops as soon as a bound is crossed).
+
+use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
+use gomoku_rules::{ForbiddenPolicy, GameRecord, Outcome, Pos, Rule, Stone};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+struct Config {
+    engines: [String; 2],
+    openings: Vec<Vec<Pos>>,
+    rule: Rule,
+    size: usize,
+    games: usize,
+    turn_ms: u64,
+    match_ms: u64,
+    concurrency: usize,
+    sprt: Option<(f64, f64)>,
+    out: Option<String>,
+    sgf: bool,
+    quiet: bool,
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("arena: {msg}");
+    eprintln!(
+        "usage: arena --engine1 CMD --engine2 CMD [--openings FILE] [--rule 0|1|4] [--size N] \
+         [--games N] [--turn-ms MS] [--match-ms MS] [--concurrency N] [--sprt ELO0,ELO1] \
+         [--out DIR] [--format psq|sgf] [--quiet]"
+    );
+    std::process::exit(2);
+}
+
+fn parse_args() -> Config {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut c = Config {
+        engines: [String::new(), String::new()],
+        openings: Vec::new(),
+        rule: Rule::Freestyle,
+        size: 15,
+        games: usize::MAX,
+        turn_ms: 1000,
+        match_ms: 0,
+        concurrency: 1,
+        sprt: None,
+        out: None,
+        sgf: false,
+        quiet: false,
+    };
+    let mut openings_file = None;
+    let mut i = 0;
+    while i < args.len() {
+        let val = || args.get(i + 1).cloned().unwrap_or_else(|| usage("missing value"));
+        let num = |v: String| v.parse::<u64>().unwrap_or_else(|_| usage(&format!("bad number {v}")));
+        match args[i].as_str() {
+            "--engine1" => c.engines[0] = val(),
+            "--engine2" => c.engines[1] = val(),
+            "--openings" => openings_file = Some(val()),
+            "--rule" => {
+                c.rule = Rule::from_gomocup_code(num(val()) as u32).unwrap_or_else(|| usage("bad rule"));
+            }
+            "--size" => c.size = num(val()) as usize,
+            "--games" => c.games = num(val()) as usize,
+            "--turn-ms" => c.turn_ms = num(val()),
+            "--match-ms" => c.match_ms = num(val()),
+            "--concurrency" => c.concurrency = (num(val()) as usize).max(1),
+            "--sprt" => {
+                let v = val();
+                let (a, b) = v.split_once(',').unwrap_or_else(|| usage("--sprt ELO0,ELO1"));
+                let p = |t: &str| t.trim().parse::<f64>().unwrap_or_else(|_| usage("bad elo"));
+                c.sprt = Some((p(a), p(b)));
+            }
+            "--out" => c.out = Some(val()),
+            "--format" => c.sgf = val().eq_ignore_ascii_case("sgf"),
+            "--quiet" => {
+                c.quiet = true;
+                i += 1;
+                continue;
+            }
+            other => usage(&format!("unknown argument {other}")),
+        }
+        i += 2;
+    }
+    if c.engines.iter().any(String::is_empty) {
+        usage("both --engine1 and --engine2 are needed");
+    }
+    c.openings = match openings_file {
+        Some(f) => {
+            let text = std::fs::read_to_string(&f).unwrap_or_else(|e| usage(&format!("{f}: {e}")));
+            parse_offset_openings(&text, c.size)
+        }
+        None if c.size == 15 => openings_15(),
+        None => vec![vec![]],
+    };
+    if c.openings.is_empty() {
+        usage("no usable openings");
+    }
+    c
+}
+
+/// A running engine process.
+struct Player {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Player {
+    fn spawn(cmd: &str) -> std::io::Result<Player> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec {cmd}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Player {
+            child,
+            stdin,
+            lines: rx,
+        })
+    }
+
+    fn send(&mut self, text: &str) -> bool {
+        writeln!(self.stdin, "{text}").is_ok() && self.stdin.flush().is_ok()
+    }
+
+    /// The next reply line that is not a MESSAGE / DEBUG line.
+    fn reply(&self, timeout: Duration) -> Result<String, &'static str> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let t = l.trim();
+                    let upper = t.to_ascii_uppercase();
+                    if t.is_empty() || upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") {
+                        continue;
+                    }
+                    return Ok(t.to_string());
+                }
+                Err(RecvTimeoutError::Timeout) => return Err("time"),
+                Err(RecvTimeoutError::Disconnected) => return Err("crash"),
+            }
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One game's result from engine 1's point of view: 1 win, 0.5 draw, 0 loss.
+struct GameOutcome {
+    score: f64,
+    reason: String,
+    record: GameRecord,
+    engine1_black: bool,
+}
+
+fn parse_move(text: &str) -> Option<Pos> {
+    let mut it = text.split(',').map(|t| t.trim().parse::<u8>());
+    match (it.next(), it.next(), it.next()) {
+        (Some(Ok(x)), Some(Ok(y)), None) => Some(Pos::new(x, y)),
+        _ => None,
+    }
+}
+
+fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
+    let mut record = GameRecord::new(c.rule, c.size).with_policy(ForbiddenPolicy::Lose);
+    let result = |record: GameRecord, winner: Option<Stone>, reason: String| {
+        let score = match winner {
+            None => 0.5,
+            Some(s) => {
+                if (s == Stone::Black) == engine1_black { 1.0 } else { 0.0 }
+            }
+        };
+        GameOutcome {
+            score,
+            reason,
+            record,
+            engine1_black,
+        }
+    };
+    for &p in opening {
+        if record.play(p).is_err() {
+            return result(record, None, "bad opening".into());
+        }
+    }
+    // players[0] plays black.
+    let cmds = if engine1_black {
+        [&c.engines[0], &c.engines[1]]
+    } else {
+        [&c.engines[1], &c.engines[0]]
+    };
+    let mut players = Vec::new();
+    for (i, cmd) in cmds.iter().enumerate() {
+        match Player::spawn(cmd) {
+            Ok(p) => players.push(p),
+            Err(e) => {
+                let colour = if i == 0 { Stone::Black } else { Stone::White };
+                return result(record, Some(colour.opponent()), format!("{colour} could not start: {e}"));
+            }
+        }
+    }
+    let mut used_ms = [0u64; 2];
+    for (i, p) in players.iter_mut().enumerate() {
+        let colour = if i == 0 { Stone::Black } else { Stone::White };
+        p.send(&format!("START {}", c.size));
+        match p.reply(Duration::from_secs(15)) {
+            Ok(r) if r.eq_ignore_ascii_case("OK") => {}
+            Ok(r) => return result(record, Some(colour.opponent()), format!("{colour} answered START with {r:?}")),
+            Err(e) => return result(record, Some(colour.opponent()), format!("{colour} START: {e}")),
+        }
+        for line in [
+            format!("INFO timeout_turn {}", c.turn_ms),
+            format!("INFO timeout_match {}", c.match_ms),
+            format!("INFO max_memory {}", 256u64 << 20),
+            format!("INFO rule {}", c.rule.gomocup_code()),
+            "INFO game_type 1".to_string(),
+        ] {
+            p.send(&line);
+        }
+    }
+    let mut first = [true, true];
+    let tolerance = 1000;
+    loop {
+        if let Some(r) = record.result() {
+            let winner = match r.outcome {
+                Outcome::Win(s) => Some(s),
+                Outcome::Draw => None,
+            };
+            let reason = r.to_string();
+            return result(record, winner, reason);
+        }
+        let side = record.side_to_move();
+        let i = usize::from(side == Stone::White);
+        let p = &mut players[i];
+        if c.match_ms > 0 {
+            p.send(&format!("INFO time_left {}", c.match_ms.saturating_sub(used_ms[i])));
+        }
+        if first[i] {
+            first[i] = false;
+            if record.moves().is_empty() {
+                p.send("BEGIN");
+            } else {
+                p.send("BOARD");
+                for m in record.moves() {
+                    let own = record.board().get(m.pos) == Some(side);
+                    p.send(&format!("{},{},{}", m.pos.x, m.pos.y, if own { 1 } else { 2 }));
+                }
+                p.send("DONE");
+            }
+        } else {
+            let last = record.last_move().expect("moves");
+            p.send(&format!("TURN {},{}", last.x, last.y));
+        }
+        let t = Instant::now();
+        let limit = if c.turn_ms > 0 { c.turn_ms } else { 3_600_000 };
+        let reply = p.reply(Duration::from_millis(limit + tolerance));
+        let dt = t.elapsed().as_millis() as u64;
+        used_ms[i] += dt;
+        let mv = match reply {
+            Ok(r) => match parse_move(&r) {
+                Some(m) => m,
+                None => return result(record, Some(side.opponent()), format!("{side} answered {r:?}")),
+            },
+            Err(e) => return result(record, Some(side.opponent()), format!("{side} lost: {e}")),
+        };
+        if c.match_ms > 0 && used_ms[i] > c.match_ms + tolerance {
+            return result(record, Some(side.opponent()), format!("{side} exceeded the match time"));
+        }
+        if let Err(e) = record.play(mv) {
+            return result(record, Some(side.opponent()), format!("{side} played {},{}: {e}", mv.x, mv.y));
+        }
+    }
+}
+
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Tally {
+    fn n(&self) -> f64 {
+        f64::from(self.wins + self.draws + self.losses)
+    }
+
+    fn score(&self) -> f64 {
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / self.n().max(1.0)
+    }
+
+    fn variance(&self) -> f64 {
+        let s = self.score();
+        let n = self.n().max(1.0);
+        (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n
+    }
+
+    /// Elo and its 95 % error margin.
+    fn elo(&self) -> (f64, f64) {
+        let s = self.score();
+        let se = (self.variance() / self.n().max(1.0)).sqrt();
+        let lo = elo(s - 1.96 * se);
+        let hi = elo(s + 1.96 * se);
+        (elo(s), (hi - lo) / 2.0)
+    }
+
+    /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), normal approximation.
+    fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let var = self.variance();
+        if var <= 0.0 || self.n() < 2.0 {
+            return 0.0;
+        }
+        let s0 = 1.0 / (1.0 + 10f64.powf(-elo0 / 400.0));
+        let s1 = 1.0 / (1.0 + 10f64.powf(-elo1 / 400.0));
+        self.n() * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+    }
+}
+
+fn main() {
+    let c = Arc::new(parse_args());
+    let total_games = (c.openings.len() * 2).min(c.games);
+    if let Some(dir) = &c.out {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            usage(&format!("{dir}: {e}"));
+        }
+    }
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let bounds = ((0.05f64 / 0.95).ln(), (0.95f64 / 0.05).ln());
+    let mut workers = Vec::new();
+    for _ in 0..c.concurrency.min(total_games.max(1)) {
+        let (c, next, stop, tally) = (Arc::clone(&c), Arc::clone(&next), Arc::clone(&stop), Arc::clone(&tally));
+        workers.push(std::thread::spawn(move || {
+            loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let g = next.fetch_add(1, Ordering::SeqCst);
+                if g >= total_games {
+                    break;
+                }
+                let opening = &c.openings[g / 2];
+                let engine1_black = g % 2 == 0;
+                let out = play_game(&c, opening, engine1_black);
+                if let Some(dir) = &c.out {
+                    let (b, w) = if out.engine1_black { ("engine1", "engine2") } else { ("engine2", "engine1") };
+                    let (ext, text) = if c.sgf {
+                        ("sgf", gomoku_rules::notation::sgf::write(&out.record, Some(b), Some(w)))
+                    } else {
+                        ("psq", gomoku_rules::notation::psq::write(&out.record))
+                    };
+                    let _ = std::fs::write(format!("{dir}/game_{:04}.{ext}", g + 1), text);
+                }
+                let mut t = tally.lock().expect("tally");
+                match out.score {
+                    s if s > 0.75 => t.wins += 1,
+                    s if s < 0.25 => t.losses += 1,
+                    _ => t.draws += 1,
+                }
+                let (e, err) = t.elo();
+                if !c.quiet {
+                    println!(
+                        "game {:>4} opening {:>3} engine1 {} : {} in {} moves ({})  W/D/L {}/{}/{}  elo {:+.0} ± {:.0}",
+                        g + 1,
+                        g / 2 + 1,
+                        if out.engine1_black { "black" } else { "white" },
+                        match out.score {
+                            s if s > 0.75 => "win",
+                            s if s < 0.25 => "loss",
+                            _ => "draw",
+                        },
+                        out.record.moves().len(),
+                        out.reason,
+                        t.wins,
+                        t.draws,
+                        t.losses,
+                        e,
+                        err
+                    );
+                }
+                if let Some((e0, e1)) = c.sprt {
+                    let llr = t.llr(e0, e1);
+                    if llr <= bounds.0 || llr >= bounds.1 {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            }
+        }));
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    let t = tally.lock().expect("tally");
+    let (e, err) = t.elo();
+    println!("engine1: {}", c.engines[0]);
+    println!("engine2: {}", c.engines[1]);
+    println!("rule {} size {} turn {} ms match {} ms", c.rule, c.size, c.turn_ms, c.match_ms);
+    println!(
+        "games {}  W/D/L {}/{}/{}  score {:.1} %  elo {:+.1} ± {:.1}",
+        t.n(),
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score(),
+        e,
+        err
+    );
+    if let Some((e0, e1)) = c.sprt {
+        let llr = t.llr(e0, e1);
+        let verdict = if llr >= bounds.1 {
+            "H1 accepted"
+        } else if llr <= bounds.0 {
+            "H0 accepted"
+        } else {
+            "inconclusive"
+        };
+        println!("SPRT elo0 {e0} elo1 {e1}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}", bounds.0, bounds.1);
+    }
+}
