@@ -28,7 +28,10 @@ pub fn scores(board: &Board, side: Stone) -> Vec<u64> {
                 else {
                     continue;
                 };
-                let own = cells.iter().filter(|&&c| board.get(c) == Some(side)).count();
+                let own = cells
+                    .iter()
+                    .filter(|&&c| board.get(c) == Some(side))
+                    .count();
                 let opp = cells
                     .iter()
                     .filter(|&&c| board.get(c) == Some(side.opponent()))

@@ -42,9 +42,12 @@ pub fn bench(depth: u32) -> BenchReport {
         let r = e.search(Limits::depth(depth), &stop, &mut |_| {});
         let dt = t.elapsed();
         let moves: String = pos.moves.iter().map(ToString::to_string).collect();
-        report
-            .positions
-            .push((format!("{} {} {}", pos.rule, pos.size, moves), r.nodes, r.depth, dt.as_millis() as u64));
+        report.positions.push((
+            format!("{} {} {}", pos.rule, pos.size, moves),
+            r.nodes,
+            r.depth,
+            dt.as_millis() as u64,
+        ));
         report.nodes += r.nodes;
         report.time += dt;
     }

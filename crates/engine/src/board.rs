@@ -107,10 +107,10 @@ impl Board {
             }
         }
         for p in 0..CELLS {
-            for d in 0..4 {
+            for (d, &dir_step) in DIR_STEP.iter().enumerate() {
                 let mut key = 0u32;
                 for k in (-5isize..=5).filter(|&k| k != 0) {
-                    let q = p as isize + DIR_STEP[d] * k;
+                    let q = p as isize + dir_step * k;
                     let c = if (0..CELLS as isize).contains(&q) {
                         b.cells[q as usize]
                     } else {
@@ -511,18 +511,15 @@ mod tests {
                     continue;
                 }
                 let expected = gomoku_rules::forbidden(&rb, b.pos(p)).is_some();
-                assert_eq!(
-                    b.is_forbidden(p),
-                    expected,
-                    "at {} on\n{:?}",
-                    b.pos(p),
-                    rb
-                );
+                assert_eq!(b.is_forbidden(p), expected, "at {} on\n{:?}", b.pos(p), rb);
                 checked += 1;
                 forbidden += usize::from(expected);
             }
         }
-        assert!(forbidden > 200, "only {forbidden} forbidden points in {checked}");
+        assert!(
+            forbidden > 200,
+            "only {forbidden} forbidden points in {checked}"
+        );
     }
 
     #[test]

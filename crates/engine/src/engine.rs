@@ -141,14 +141,21 @@ impl Engine {
         let mut tt = Tt::new(8);
         let mut s = Searcher::new((*self.board).clone(), &mut tt, stop);
         s.noise = level.noise();
-        s.noise_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.position.stone_count() as u64;
+        s.noise_seed =
+            seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.position.stone_count() as u64;
         s.run(limits, &mut |_| {}).best
     }
 }
 
 /// The move `level` would play for `side` on `board` under `rule`.
 #[must_use]
-pub fn choose_move(level: Level, rule: Rule, board: &gomoku_rules::Board, side: Stone, seed: u64) -> Pos {
+pub fn choose_move(
+    level: Level,
+    rule: Rule,
+    board: &gomoku_rules::Board,
+    side: Stone,
+    seed: u64,
+) -> Pos {
     let mut e = Engine::new(rule, board.size());
     e.set_position(board, side);
     e.choose_move(level, seed)
@@ -158,7 +165,12 @@ pub fn choose_move(level: Level, rule: Rule, board: &gomoku_rules::Board, side: 
 /// alternating, ending with the attacker's five, open four or unanswerable four), searched
 /// within `limits` (nodes and time; default 200 000 nodes).
 #[must_use]
-pub fn find_vcf(board: &gomoku_rules::Board, side: Stone, rule: Rule, limits: Limits) -> Option<Vec<Pos>> {
+pub fn find_vcf(
+    board: &gomoku_rules::Board,
+    side: Stone,
+    rule: Rule,
+    limits: Limits,
+) -> Option<Vec<Pos>> {
     let mut b = Board::from_position(rule, board, side);
     let deadline = limits.time.map(|t| Instant::now() + t);
     let mut vcf = Vcf::new(limits.nodes.unwrap_or(200_000), deadline, None);

@@ -7,16 +7,46 @@ const BENCH: &str = include_str!("../data/rapfi_bench_positions.tsv");
 const PUZZLES: &str = include_str!("../data/lfz084_puzzles.tsv");
 const OPENINGS_15: &str = include_str!("../data/piskvork_openings_15x15_offset.txt");
 const QUINTET: [(&str, &str); 10] = [
-    ("vcf_black", include_str!("../data/quintet_cases/vcf_black.txt")),
-    ("vcf_counter", include_str!("../data/quintet_cases/vcf_counter.txt")),
-    ("vcf_long", include_str!("../data/quintet_cases/vcf_long.txt")),
-    ("vcf_white", include_str!("../data/quintet_cases/vcf_white.txt")),
-    ("vct_black", include_str!("../data/quintet_cases/vct_black.txt")),
-    ("vct_black_long", include_str!("../data/quintet_cases/vct_black_long.txt")),
-    ("vct_dual_forbiddens", include_str!("../data/quintet_cases/vct_dual_forbiddens.txt")),
-    ("vct_forbidden_breaker", include_str!("../data/quintet_cases/vct_forbidden_breaker.txt")),
-    ("vct_game_black_l05_1", include_str!("../data/quintet_cases/vct_game_black_l05_1.txt")),
-    ("vct_game_white_l05_2", include_str!("../data/quintet_cases/vct_game_white_l05_2.txt")),
+    (
+        "vcf_black",
+        include_str!("../data/quintet_cases/vcf_black.txt"),
+    ),
+    (
+        "vcf_counter",
+        include_str!("../data/quintet_cases/vcf_counter.txt"),
+    ),
+    (
+        "vcf_long",
+        include_str!("../data/quintet_cases/vcf_long.txt"),
+    ),
+    (
+        "vcf_white",
+        include_str!("../data/quintet_cases/vcf_white.txt"),
+    ),
+    (
+        "vct_black",
+        include_str!("../data/quintet_cases/vct_black.txt"),
+    ),
+    (
+        "vct_black_long",
+        include_str!("../data/quintet_cases/vct_black_long.txt"),
+    ),
+    (
+        "vct_dual_forbiddens",
+        include_str!("../data/quintet_cases/vct_dual_forbiddens.txt"),
+    ),
+    (
+        "vct_forbidden_breaker",
+        include_str!("../data/quintet_cases/vct_forbidden_breaker.txt"),
+    ),
+    (
+        "vct_game_black_l05_1",
+        include_str!("../data/quintet_cases/vct_game_black_l05_1.txt"),
+    ),
+    (
+        "vct_game_white_l05_2",
+        include_str!("../data/quintet_cases/vct_game_white_l05_2.txt"),
+    ),
 ];
 
 /// Parses renju notation points (`H8`, `J12`): letter = column from `A`, number = rank from
@@ -40,7 +70,9 @@ pub fn parse_renju_points(text: &str, size: usize) -> Result<Vec<Pos>, String> {
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             i += 1;
         }
-        let rank: usize = text[start..i].parse().map_err(|_| format!("no rank after {}", char::from(c)))?;
+        let rank: usize = text[start..i]
+            .parse()
+            .map_err(|_| format!("no rank after {}", char::from(c)))?;
         if x >= size || rank == 0 || rank > size {
             return Err(format!("{}{rank} is off the board", char::from(c)));
         }
@@ -66,10 +98,10 @@ pub fn bench_positions() -> Vec<BenchPosition> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            let rule = match f.first()? {
-                &"freestyle" => Rule::Freestyle,
-                &"standard" => Rule::Standard,
-                &"renju" => Rule::Renju,
+            let rule = match *f.first()? {
+                "freestyle" => Rule::Freestyle,
+                "standard" => Rule::Standard,
+                "renju" => Rule::Renju,
                 _ => return None,
             };
             let size: usize = f.get(1)?.parse().ok()?;
@@ -104,7 +136,11 @@ pub fn puzzles() -> Vec<Puzzle> {
         .filter_map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
             let mode = f.first()?.parse().ok()?;
-            let side = if *f.get(1)? == "1" { Stone::Black } else { Stone::White };
+            let side = if *f.get(1)? == "1" {
+                Stone::Black
+            } else {
+                Stone::White
+            };
             let size: usize = f.get(2)?.parse().ok()?;
             let mut board = Board::new(size);
             for (stones, stone) in [(f.get(3)?, Stone::Black), (f.get(4)?, Stone::White)] {
@@ -155,7 +191,11 @@ pub fn quintet_cases() -> Vec<QuintetCase> {
                 } else if let Some(v) = line.strip_prefix("mode:") {
                     mode = v.trim().to_string();
                 } else if let Some(v) = line.strip_prefix("attacker:") {
-                    attacker = if v.trim() == "o" { Stone::Black } else { Stone::White };
+                    attacker = if v.trim() == "o" {
+                        Stone::Black
+                    } else {
+                        Stone::White
+                    };
                 } else if let Some(v) = line.strip_prefix("expect:") {
                     expect = parse_renju_points(v, 15).expect("quintet expect line");
                 } else if line.starts_with("board:") {
@@ -196,7 +236,7 @@ pub fn parse_offset_openings(text: &str, size: usize) -> Vec<Vec<Pos>> {
                 .map(|t| t.trim().parse::<i32>())
                 .collect::<Result<_, _>>()
                 .ok()?;
-            if nums.len() % 2 != 0 {
+            if !nums.len().is_multiple_of(2) {
                 return None;
             }
             nums.chunks(2)

@@ -7,9 +7,7 @@
 //! - [`ordered_candidates`]: every point near the stones, by attack + defence value.
 
 use crate::board::{Board, DIR_STEP, EMPTY, Side};
-use crate::pattern::{
-    B4, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, F3, FIVE,
-};
+use crate::pattern::{B4, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, F3, FIVE};
 
 /// Whether `side` has a threat to make an open four or a four-three with its next move.
 #[must_use]
@@ -62,12 +60,12 @@ pub fn threat_defences(b: &mut Board, out: &mut Vec<usize>) {
     let mut cand: Vec<usize> = Vec::new();
     for &t in &threats {
         cand.push(t);
-        for d in 0..4 {
+        for (d, &dir_step) in DIR_STEP.iter().enumerate() {
             if b.pattern(o, t, d) < F3 || b.pattern(o, t, d) == FIVE {
                 continue;
             }
             for k in -5isize..=5 {
-                let q = (t as isize + DIR_STEP[d] * k) as usize;
+                let q = (t as isize + dir_step * k) as usize;
                 if q < crate::board::CELLS && b.cell(q) == EMPTY {
                     cand.push(q);
                 }

@@ -105,7 +105,11 @@ impl<W: Write> Brain<W> {
     fn to_move(&self) -> Stone {
         let black = self.moves.iter().filter(|m| m.1 == Stone::Black).count();
         let white = self.moves.len() - black;
-        if black > white { Stone::White } else { Stone::Black }
+        if black > white {
+            Stone::White
+        } else {
+            Stone::Black
+        }
     }
 
     fn start(&mut self, size: usize) {
@@ -284,9 +288,12 @@ impl<W: Write> Brain<W> {
                 }
                 None => self.say(&format!("ERROR unsupported rule {v}")),
             },
-            ("game_type" | "folder" | "thread_num" | "evaluate" | "caution_factor"
+            (
+                "game_type" | "folder" | "thread_num" | "evaluate" | "caution_factor"
                 | "usedatabase" | "pondering" | "strength" | "timeincrement" | "max_depth"
-                | "max_node", _) => {}
+                | "max_node",
+                _,
+            ) => {}
             (_, None) if !key.is_empty() => {}
             _ => {}
         }
@@ -313,10 +320,14 @@ impl<W: Write> Brain<W> {
     }
 
     fn check_forbidden(&mut self, p: Pos, stone: Stone) {
-        if self.rule == Rule::Renju && stone == Stone::Black {
-            if let Some(f) = gomoku_rules::forbidden(&self.board(), p) {
-                self.say(&format!("MESSAGE move {},{} is forbidden for black ({f})", p.x, p.y));
-            }
+        if self.rule == Rule::Renju
+            && stone == Stone::Black
+            && let Some(f) = gomoku_rules::forbidden(&self.board(), p)
+        {
+            self.say(&format!(
+                "MESSAGE move {},{} is forbidden for black ({f})",
+                p.x, p.y
+            ));
         }
     }
 
@@ -350,10 +361,22 @@ impl<W: Write> Brain<W> {
             std::cmp::Ordering::Equal => true,
         };
         let colour = |is_own: bool| {
-            if is_own == own_black { Stone::Black } else { Stone::White }
+            if is_own == own_black {
+                Stone::Black
+            } else {
+                Stone::White
+            }
         };
-        let blacks: Vec<Pos> = stones.iter().filter(|s| colour(s.1) == Stone::Black).map(|s| s.0).collect();
-        let whites: Vec<Pos> = stones.iter().filter(|s| colour(s.1) == Stone::White).map(|s| s.0).collect();
+        let blacks: Vec<Pos> = stones
+            .iter()
+            .filter(|s| colour(s.1) == Stone::Black)
+            .map(|s| s.0)
+            .collect();
+        let whites: Vec<Pos> = stones
+            .iter()
+            .filter(|s| colour(s.1) == Stone::White)
+            .map(|s| s.0)
+            .collect();
         self.moves.clear();
         for i in 0..blacks.len().max(whites.len()) {
             if let Some(&b) = blacks.get(i) {
@@ -415,7 +438,9 @@ impl<W: Write> Brain<W> {
             if exclude.is_empty() {
                 engine.search(Limits::time(time), &stop, &mut report).best
             } else {
-                engine.search_excluding(Limits::time(time), &stop, exclude, &mut report).best
+                engine
+                    .search_excluding(Limits::time(time), &stop, exclude, &mut report)
+                    .best
             }
         };
         self.thinking.store(false, Ordering::SeqCst);
@@ -427,7 +452,10 @@ impl<W: Write> Brain<W> {
         let best = if legal {
             best
         } else {
-            messages.push(format!("MESSAGE engine proposed an illegal point {},{}", best.x, best.y));
+            messages.push(format!(
+                "MESSAGE engine proposed an illegal point {},{}",
+                best.x, best.y
+            ));
             board
                 .points()
                 .find(|&p| gomoku_rules::is_legal(&board, p, side, self.rule))?
@@ -494,11 +522,18 @@ impl<W: Write> Brain<W> {
                 let eval = self
                     .engine
                     .as_mut()
-                    .map(|e| e.search(Limits {
-                        time: Some(Duration::from_millis(300)),
-                        depth: Some(8),
-                        nodes: None,
-                    }, &stop, &mut |_| {}).eval)
+                    .map(|e| {
+                        e.search(
+                            Limits {
+                                time: Some(Duration::from_millis(300)),
+                                depth: Some(8),
+                                nodes: None,
+                            },
+                            &stop,
+                            &mut |_| {},
+                        )
+                        .eval
+                    })
                     .unwrap_or(0);
                 if eval < -150 {
                     self.say("SWAP");

@@ -171,8 +171,8 @@ impl<'a> Searcher<'a> {
         let size = self.b.size();
         let centre = Pos::new((size / 2) as u8, (size / 2) as u8);
         let result = |best: Pos, eval: i32, depth: u32, nodes: u64, pv: Vec<Pos>| {
-            let mate_in = (eval.abs() > MATE_BOUND)
-                .then(|| ((MATE - eval.abs() + 1) / 2) * eval.signum());
+            let mate_in =
+                (eval.abs() > MATE_BOUND).then(|| ((MATE - eval.abs() + 1) / 2) * eval.signum());
             SearchResult {
                 best,
                 eval,
@@ -294,7 +294,8 @@ impl<'a> Searcher<'a> {
             }
             completed = depth;
             // Best first, then by this iteration's scores.
-            let mut order: Vec<(usize, i32)> = root.iter().copied().zip(scores.iter().copied()).collect();
+            let mut order: Vec<(usize, i32)> =
+                root.iter().copied().zip(scores.iter().copied()).collect();
             order.sort_by_key(|&(p, v)| (p != best, -v));
             root = order.iter().map(|&(p, _)| p).collect();
             scores = order.iter().map(|&(_, v)| v).collect();
@@ -322,7 +323,13 @@ impl<'a> Searcher<'a> {
             }
         }
         let pv = best_pv.iter().map(|&p| self.b.pos(p)).collect();
-        result(self.b.pos(best), best_value, completed.max(1) as u32, self.nodes, pv)
+        result(
+            self.b.pos(best),
+            best_value,
+            completed.max(1) as u32,
+            self.nodes,
+            pv,
+        )
     }
 
     fn first_legal(&mut self) -> Option<usize> {
@@ -430,7 +437,11 @@ impl<'a> Searcher<'a> {
         let moves = self.node_moves(ply, tt_move);
         if moves.is_empty() {
             // Every defence is forbidden or there is nothing to play.
-            return if has_threat(&self.b, o) { -(MATE - p - 4) } else { 0 };
+            return if has_threat(&self.b, o) {
+                -(MATE - p - 4)
+            } else {
+                0
+            };
         }
         let alpha_orig = alpha;
         let mut best = -INF;
@@ -486,7 +497,8 @@ impl<'a> Searcher<'a> {
         } else {
             UPPER
         };
-        self.tt.store(key, to_tt(best, ply), depth, bound, Some(best_move));
+        self.tt
+            .store(key, to_tt(best, ply), depth, bound, Some(best_move));
         best
     }
 

@@ -57,14 +57,12 @@ impl<'a> Vcf<'a> {
         if self.aborted {
             return true;
         }
-        if self.nodes >= self.max_nodes {
+        if self.nodes >= self.max_nodes
+            || (self.nodes & 255 == 0
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))))
+        {
             self.aborted = true;
-        } else if self.nodes & 255 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            {
-                self.aborted = true;
-            }
         }
         self.aborted
     }
@@ -196,7 +194,9 @@ mod tests {
             . . . . . . . . .",
             Stone::Black,
         );
-        let line = Vcf::new(100_000, None, None).solve(&mut b, 20).expect("vcf");
+        let line = Vcf::new(100_000, None, None)
+            .solve(&mut b, 20)
+            .expect("vcf");
         assert_eq!(b.pos(line[0]), gomoku_rules::Pos::new(6, 2));
     }
 
@@ -218,7 +218,9 @@ mod tests {
             . . . . . . . . . .",
             Stone::Black,
         );
-        let line = Vcf::new(100_000, None, None).solve(&mut b, 20).expect("vcf");
+        let line = Vcf::new(100_000, None, None)
+            .solve(&mut b, 20)
+            .expect("vcf");
         assert!(!line.is_empty());
     }
 

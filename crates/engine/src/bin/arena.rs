@@ -65,14 +65,22 @@ fn parse_args() -> Config {
     let mut openings_file = None;
     let mut i = 0;
     while i < args.len() {
-        let val = || args.get(i + 1).cloned().unwrap_or_else(|| usage("missing value"));
-        let num = |v: String| v.parse::<u64>().unwrap_or_else(|_| usage(&format!("bad number {v}")));
+        let val = || {
+            args.get(i + 1)
+                .cloned()
+                .unwrap_or_else(|| usage("missing value"))
+        };
+        let num = |v: String| {
+            v.parse::<u64>()
+                .unwrap_or_else(|_| usage(&format!("bad number {v}")))
+        };
         match args[i].as_str() {
             "--engine1" => c.engines[0] = val(),
             "--engine2" => c.engines[1] = val(),
             "--openings" => openings_file = Some(val()),
             "--rule" => {
-                c.rule = Rule::from_gomocup_code(num(val()) as u32).unwrap_or_else(|| usage("bad rule"));
+                c.rule =
+                    Rule::from_gomocup_code(num(val()) as u32).unwrap_or_else(|| usage("bad rule"));
             }
             "--size" => c.size = num(val()) as usize,
             "--games" => c.games = num(val()) as usize,
@@ -81,7 +89,9 @@ fn parse_args() -> Config {
             "--concurrency" => c.concurrency = (num(val()) as usize).max(1),
             "--sprt" => {
                 let v = val();
-                let (a, b) = v.split_once(',').unwrap_or_else(|| usage("--sprt ELO0,ELO1"));
+                let (a, b) = v
+                    .split_once(',')
+                    .unwrap_or_else(|| usage("--sprt ELO0,ELO1"));
                 let p = |t: &str| t.trim().parse::<f64>().unwrap_or_else(|_| usage("bad elo"));
                 c.sprt = Some((p(a), p(b)));
             }
@@ -209,7 +219,11 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         let score = match winner {
             None => 0.5,
             Some(s) => {
-                if (s == Stone::Black) == engine1_black { 1.0 } else { 0.0 }
+                if (s == Stone::Black) == engine1_black {
+                    1.0
+                } else {
+                    0.0
+                }
             }
         };
         GameOutcome {
@@ -236,7 +250,11 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             Ok(p) => players.push(p),
             Err(e) => {
                 let colour = if i == 0 { Stone::Black } else { Stone::White };
-                return result(record, Some(colour.opponent()), format!("{colour} could not start: {e}"));
+                return result(
+                    record,
+                    Some(colour.opponent()),
+                    format!("{colour} could not start: {e}"),
+                );
             }
         }
     }
@@ -246,8 +264,20 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         p.send(&format!("START {}", c.size));
         match p.reply(Duration::from_secs(15)) {
             Ok(r) if r.eq_ignore_ascii_case("OK") => {}
-            Ok(r) => return result(record, Some(colour.opponent()), format!("{colour} answered START with {r:?}")),
-            Err(e) => return result(record, Some(colour.opponent()), format!("{colour} START: {e}")),
+            Ok(r) => {
+                return result(
+                    record,
+                    Some(colour.opponent()),
+                    format!("{colour} answered START with {r:?}"),
+                );
+            }
+            Err(e) => {
+                return result(
+                    record,
+                    Some(colour.opponent()),
+                    format!("{colour} START: {e}"),
+                );
+            }
         }
         for line in [
             format!("INFO timeout_turn {}", c.turn_ms),
@@ -274,7 +304,10 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         let i = usize::from(side == Stone::White);
         let p = &mut players[i];
         if c.match_ms > 0 {
-            p.send(&format!("INFO time_left {}", c.match_ms.saturating_sub(used_ms[i])));
+            p.send(&format!(
+                "INFO time_left {}",
+                c.match_ms.saturating_sub(used_ms[i])
+            ));
         }
         if first[i] {
             first[i] = false;
@@ -284,7 +317,12 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                 p.send("BOARD");
                 for m in record.moves() {
                     let own = record.board().get(m.pos) == Some(side);
-                    p.send(&format!("{},{},{}", m.pos.x, m.pos.y, if own { 1 } else { 2 }));
+                    p.send(&format!(
+                        "{},{},{}",
+                        m.pos.x,
+                        m.pos.y,
+                        if own { 1 } else { 2 }
+                    ));
                 }
                 p.send("DONE");
             }
@@ -300,15 +338,29 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         let mv = match reply {
             Ok(r) => match parse_move(&r) {
                 Some(m) => m,
-                None => return result(record, Some(side.opponent()), format!("{side} answered {r:?}")),
+                None => {
+                    return result(
+                        record,
+                        Some(side.opponent()),
+                        format!("{side} answered {r:?}"),
+                    );
+                }
             },
             Err(e) => return result(record, Some(side.opponent()), format!("{side} lost: {e}")),
         };
         if c.match_ms > 0 && used_ms[i] > c.match_ms + tolerance {
-            return result(record, Some(side.opponent()), format!("{side} exceeded the match time"));
+            return result(
+                record,
+                Some(side.opponent()),
+                format!("{side} exceeded the match time"),
+            );
         }
         if let Err(e) = record.play(mv) {
-            return result(record, Some(side.opponent()), format!("{side} played {},{}: {e}", mv.x, mv.y));
+            return result(
+                record,
+                Some(side.opponent()),
+                format!("{side} played {},{}: {e}", mv.x, mv.y),
+            );
         }
     }
 }
@@ -378,7 +430,12 @@ fn main() {
     let bounds = ((0.05f64 / 0.95).ln(), (0.95f64 / 0.05).ln());
     let mut workers = Vec::new();
     for _ in 0..c.concurrency.min(total_games.max(1)) {
-        let (c, next, stop, tally) = (Arc::clone(&c), Arc::clone(&next), Arc::clone(&stop), Arc::clone(&tally));
+        let (c, next, stop, tally) = (
+            Arc::clone(&c),
+            Arc::clone(&next),
+            Arc::clone(&stop),
+            Arc::clone(&tally),
+        );
         workers.push(std::thread::spawn(move || {
             loop {
                 if stop.load(Ordering::SeqCst) {
@@ -443,7 +500,10 @@ fn main() {
     let (e, err) = t.elo();
     println!("engine1: {}", c.engines[0]);
     println!("engine2: {}", c.engines[1]);
-    println!("rule {} size {} turn {} ms match {} ms", c.rule, c.size, c.turn_ms, c.match_ms);
+    println!(
+        "rule {} size {} turn {} ms match {} ms",
+        c.rule, c.size, c.turn_ms, c.match_ms
+    );
     println!(
         "games {}  W/D/L {}/{}/{}  score {:.1} %  elo {:+.1} ± {:.1}",
         t.n(),
@@ -463,6 +523,9 @@ fn main() {
         } else {
             "inconclusive"
         };
-        println!("SPRT elo0 {e0} elo1 {e1}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}", bounds.0, bounds.1);
+        println!(
+            "SPRT elo0 {e0} elo1 {e1}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}",
+            bounds.0, bounds.1
+        );
     }
 }

@@ -36,7 +36,11 @@ fn main() {
                     .unwrap_or(default)
             };
             let modes: Vec<u32> = match args.iter().position(|a| a == "--mode") {
-                Some(i) => args.get(i + 1).and_then(|v| v.parse().ok()).into_iter().collect(),
+                Some(i) => args
+                    .get(i + 1)
+                    .and_then(|v| v.parse().ok())
+                    .into_iter()
+                    .collect(),
                 None => vec![32, 67, 64],
             };
             let step = get("--step", 1);

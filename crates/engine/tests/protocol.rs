@@ -1,0 +1,184 @@
+//! Protocol sessions driving the `pbrain-gomoku` binary over pipes, and an arena smoke test.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// Runs a session: sends all `input` lines (then closes stdin) and returns the output lines
+/// without MESSAGE lines.
+fn session(args: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start brain");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let lines: Vec<String> = out
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| !l.starts_with("MESSAGE"))
+        .collect();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "brain exited with {status}");
+    lines
+}
+
+fn point(line: &str) -> (u32, u32) {
+    let (x, y) = line
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {line:?}"));
+    (x.trim().parse().unwrap(), y.trim().parse().unwrap())
+}
+
+#[test]
+fn start_begin_turn_end() {
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 300\nINFO rule 0\nBEGIN\nTURN 8,8\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert_eq!(point(&out[1]), (7, 7));
+    let p = point(&out[2]);
+    assert_ne!(p, (7, 7));
+    assert_ne!(p, (8, 8));
+    assert_eq!(out.len(), 3);
+}
+
+#[test]
+fn board_blocks_a_four_and_takeback() {
+    // Opponent (2) has four in a row on y = 3; we must block at 5,3 or 0,3.
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 500\nBOARD\n1,3,2\n2,3,2\n3,3,2\n4,3,2\n1,5,1\n2,6,1\n3,9,1\nDONE\nTAKEBACK 1,3\nTAKEBACK 9,9\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    let p = point(&out[1]);
+    assert!(p == (5, 3) || p == (0, 3), "{p:?}");
+    assert_eq!(out[2], "OK");
+    assert!(out[3].starts_with("ERROR"), "{:?}", out[3]);
+}
+
+#[test]
+fn renju_board_and_forbidden_points() {
+    // Black (own, moved first) has a double-three point at 7,7 (h8).
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO rule 4\nINFO timeout_turn 300\nYXBOARD\n5,7,1\n0,0,2\n6,7,1\n14,14,2\n7,5,1\n0,14,2\n7,6,1\n14,0,2\nDONE\nYXSHOWFORBID\nBOARD\n5,7,1\n0,0,2\n6,7,1\n14,14,2\n7,5,1\n0,14,2\n7,6,1\n14,0,2\nDONE\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert!(
+        out[1].starts_with("FORBID ") && out[1].ends_with('.'),
+        "{:?}",
+        out[1]
+    );
+    assert!(out[1].contains("0707"), "{:?}", out[1]);
+    let p = point(&out[2]);
+    assert_ne!(p, (7, 7), "played a forbidden point");
+}
+
+#[test]
+fn errors_unknown_and_garbage() {
+    let out = session(
+        &["--quiet"],
+        "TURN 1,1\nSTART 4\nSTART 30\nRECTSTART 15,10\nRECTSTART 15,15\nFOO bar\nTURN 99,1\nTURN x\nBOARD\n1,1,7\nDONE\nINFO rule 2\nABOUT\nRESTART\nTURN 7,7\nTURN 7,7\nEND\n",
+    );
+    let mut it = out.iter();
+    assert!(it.next().unwrap().starts_with("ERROR")); // TURN before START
+    assert!(it.next().unwrap().starts_with("ERROR")); // START 4
+    assert!(it.next().unwrap().starts_with("ERROR")); // START 30
+    assert!(it.next().unwrap().starts_with("ERROR")); // rectangular
+    assert_eq!(it.next().unwrap(), "OK");
+    assert!(it.next().unwrap().starts_with("UNKNOWN"));
+    assert!(it.next().unwrap().starts_with("ERROR")); // off board
+    assert!(it.next().unwrap().starts_with("ERROR")); // garbage
+    assert!(it.next().unwrap().starts_with("ERROR")); // bad field
+    assert!(it.next().unwrap().starts_with("ERROR")); // rule 2
+    assert!(it.next().unwrap().starts_with("name="));
+    assert_eq!(it.next().unwrap(), "OK");
+    let p = point(it.next().unwrap());
+    assert_ne!(p, (7, 7));
+    assert!(it.next().unwrap().starts_with("ERROR")); // occupied
+    assert!(it.next().is_none());
+}
+
+#[test]
+fn levels_and_stop() {
+    let out = session(
+        &["--quiet", "--level", "beginner"],
+        "START 15\nBEGIN\nTURN 6,6\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert_eq!(point(&out[1]), (7, 7));
+    assert_eq!(out.len(), 3);
+    // A long search stopped by YXSTOP still answers a legal move.
+    let t = std::time::Instant::now();
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 20000\nBOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\nYXSTOP\nEND\n",
+    );
+    assert!(t.elapsed().as_secs() < 10);
+    let p = point(&out[1]);
+    assert!(![(7, 7), (8, 8), (6, 8)].contains(&p));
+}
+
+#[test]
+fn swap2_and_nbest() {
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 200\nSWAP2BOARD\nDONE\nYXBOARD\n7,7,2\n8,7,1\nDONE\nYXNBEST 2\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert_eq!(out[1].split_whitespace().count(), 3, "{:?}", out[1]);
+    point(&out[2]);
+}
+
+#[test]
+fn arena_smoke() {
+    let dir = std::env::temp_dir().join(format!("gomoku-arena-smoke-{}", std::process::id()));
+    let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "--engine1",
+            &format!("{brain} --level novice --quiet"),
+            "--engine2",
+            &format!("{brain} --level beginner --quiet"),
+            "--games",
+            "4",
+            "--turn-ms",
+            "300",
+            "--rule",
+            "4",
+            "--concurrency",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .expect("arena");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("games 4"), "{text}");
+    // Every game ended by the rules (five or full board), never by an illegal move or time.
+    for line in text.lines().filter(|l| l.starts_with("game ")) {
+        assert!(
+            line.contains("five in a row")
+                || line.contains("board is full")
+                || line.contains("forbidden"),
+            "{line}"
+        );
+    }
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 4);
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        gomoku_rules::notation::psq::read(&text, gomoku_rules::Rule::Renju)
+            .expect("valid game file");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
