@@ -419,10 +419,10 @@ impl Tally {
 fn main() {
     let c = Arc::new(parse_args());
     let total_games = (c.openings.len() * 2).min(c.games);
-    if let Some(dir) = &c.out {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            usage(&format!("{dir}: {e}"));
-        }
+    if let Some(dir) = &c.out
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        usage(&format!("{dir}: {e}"));
     }
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
