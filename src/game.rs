@@ -138,6 +138,14 @@ impl Game {
     }
 }
 
+/// The first game of the run, from the command line: a setup, and a game to continue from
+/// (`--open`, `--moves`) if any.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StartupGame {
+    pub setup: GameSetup,
+    pub saved: Option<SavedGame>,
+}
+
 /// A click on a board intersection (from the mouse picking, or a test).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardClick(pub Pos);
@@ -242,10 +250,27 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GameOver>()
         .add_message::<MoveRefused>()
         .add_message::<Notice>()
+        .add_systems(Startup, start_first_game)
         .add_systems(
             Update,
             (run_commands, play_clicks).chain().in_set(GameFlowSystems),
         );
+}
+
+/// Sets up the first game without announcing a change, so the autosave of the last run stays
+/// until the player decides whether to resume it.
+fn start_first_game(
+    startup: Option<Res<StartupGame>>,
+    mut game: ResMut<Game>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    let Some(startup) = startup else {
+        return;
+    };
+    *game = Game::new(startup.setup.clone());
+    if let Some(saved) = &startup.saved {
+        commands.write(GameCommand::Load(Box::new(saved.clone())));
+    }
 }
 
 /// The messages a change of the game produces.

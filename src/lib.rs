@@ -3,22 +3,37 @@
 
 pub mod board;
 pub mod game;
+pub mod save;
 pub mod screenshot;
+pub mod stones;
 pub mod textures;
 pub mod ui;
 
 use bevy::prelude::*;
+use std::path::PathBuf;
 
-/// Game logic that needs no window: the match flow. Tests run it under `MinimalPlugins`.
-pub struct GameLogicPlugin;
+/// Everything that needs no window: the match flow, stone entities, saving and autosave, and
+/// the interface's actions and dialogs state. Tests run it under `MinimalPlugins`.
+pub struct GameLogicPlugin {
+    /// Where saved games and the autosave live.
+    pub data_dir: PathBuf,
+}
 
 impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(game::plugin);
+        app.insert_resource(save::DataDir(self.data_dir.clone()))
+            .add_plugins((
+                game::plugin,
+                stones::plugin,
+                save::plugin,
+                board::picking::input_plugin,
+                ui::actions::plugin,
+            ));
     }
 }
 
-/// Everything drawn: board, stones, interface, screenshots. Needs `DefaultPlugins` and egui.
+/// Everything drawn: board, stones, marks, picking, the egui interface and screenshots.
+/// Needs `DefaultPlugins` and `EguiPlugin`.
 pub struct GameViewPlugin;
 
 impl Plugin for GameViewPlugin {
@@ -26,6 +41,7 @@ impl Plugin for GameViewPlugin {
         app.add_plugins((
             textures::plugin,
             board::plugin,
+            stones::view_plugin,
             ui::plugin,
             screenshot::plugin,
         ));

@@ -6,11 +6,29 @@ use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
 use bevy::winit::WinitSettings;
 use clap::Parser;
+use gomoku::game::{GameSetup, StartupGame};
+use gomoku::save::{self, DataDir};
 use gomoku::screenshot::ScreenshotRequest;
 use gomoku::{GameLogicPlugin, GameViewPlugin};
+use gomoku_rules::ForbiddenPolicy;
+use gomoku_rules::notation::pos;
+use gomoku_rules::save::{Players, SavedGame};
+use std::process::ExitCode;
 
-fn main() -> AppExit {
+fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    let startup = match first_game(&cli) {
+        Ok(startup) => startup,
+        Err(message) => {
+            eprintln!("gomoku: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let data_dir = cli
+        .data_dir
+        .clone()
+        .unwrap_or_else(|| DataDir::platform_default().0);
+
     let mut app = App::new();
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin {
@@ -24,12 +42,15 @@ fn main() -> AppExit {
                 },
                 ..default()
             }),
+            // The close button asks first while a game is on.
+            close_when_requested: false,
             ..default()
         }),
         bevy_egui::EguiPlugin::default(),
-        GameLogicPlugin,
+        GameLogicPlugin { data_dir },
         GameViewPlugin,
-    ));
+    ))
+    .insert_resource(startup);
     if let Some(path) = cli.screenshot {
         app.insert_resource(WinitSettings::continuous())
             .insert_resource(ScreenshotRequest {
@@ -39,5 +60,46 @@ fn main() -> AppExit {
     } else {
         app.insert_resource(WinitSettings::desktop_app());
     }
-    app.run()
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+/// The first game from `--rule`, `--strict`, `--open` and `--moves`.
+fn first_game(cli: &cli::Cli) -> Result<StartupGame, String> {
+    let mut setup = GameSetup::default();
+    if let Some(rule) = cli.rule {
+        setup.rule = rule.into();
+    }
+    if cli.strict {
+        setup.policy = ForbiddenPolicy::Lose;
+    }
+    let mut saved = match &cli.open {
+        Some(path) => Some(save::read_file(path, setup.rule)?),
+        None => None,
+    };
+    if let Some(moves) = &cli.moves {
+        let base = saved.take().unwrap_or_else(|| SavedGame {
+            record: gomoku_rules::GameRecord::new(setup.rule, gomoku_rules::DEFAULT_SIZE),
+            players: Players::default(),
+        });
+        let mut record = base.record;
+        let points =
+            pos::parse_points(moves, record.size()).map_err(|e| format!("--moves: {e}"))?;
+        record.set_policy(setup.policy);
+        record.play_all(&points).map_err(|(i, e)| {
+            format!("--moves: move {} ({}) is impossible: {e}", i + 1, points[i])
+        })?;
+        saved = Some(SavedGame {
+            record,
+            players: base.players,
+        });
+    }
+    if let Some(saved) = &mut saved
+        && cli.strict
+    {
+        saved.record.set_policy(ForbiddenPolicy::Lose);
+    }
+    Ok(StartupGame { setup, saved })
 }

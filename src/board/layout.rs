@@ -14,6 +14,14 @@ pub const BOARD_MARGIN: f32 = 1.05;
 /// How far from an intersection (in cells) a click still picks it.
 pub const PICK_RADIUS: f32 = 0.48;
 
+/// World position (y up, board centre at the origin, one unit per cell) of an intersection
+/// of a board of side `size`.
+#[must_use]
+pub fn world_of(pos: Pos, size: usize) -> Vec2 {
+    let c = (size - 1) as f32 / 2.0;
+    Vec2::new(f32::from(pos.x) - c, c - f32::from(pos.y))
+}
+
 /// The board's place on screen, in logical window pixels (y down).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct BoardLayout {
@@ -56,8 +64,7 @@ impl BoardLayout {
     /// World position (y up, board centre at the origin) of an intersection.
     #[must_use]
     pub fn world(&self, pos: Pos) -> Vec2 {
-        let c = (self.size - 1) as f32 / 2.0;
-        Vec2::new(f32::from(pos.x) - c, c - f32::from(pos.y))
+        world_of(pos, self.size)
     }
 
     /// Window pixel of a world position.
@@ -102,7 +109,8 @@ impl BoardLayout {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
-        .add_systems(PreUpdate, fit_to_window);
+        .add_systems(PreUpdate, fit_to_window)
+        .add_systems(Update, fit_to_window.after(crate::game::GameFlowSystems));
 }
 
 fn fit_to_window(

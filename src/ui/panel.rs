@@ -1,17 +1,33 @@
-//! The side panel: players, whose turn it is, the move count and the result.
+//! The menu bar and the side panel: players, whose turn it is, the move count, the result,
+//! the game buttons, the board options and the move list.
 
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
-use crate::game::Game;
-use crate::ui::style;
+use crate::board::marks::BoardMarks;
+use crate::game::{Game, GameCommand, pos_label};
+use crate::ui::actions::{PointerOverUi, UiAction, UiState};
+use crate::ui::{rule_name, status_line, style};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gomoku_rules::Stone;
+use gomoku_rules::{ForbiddenPolicy, Outcome, Rule, Stone};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, side_panel);
+    app.init_resource::<PointerOverUi>().add_systems(
+        EguiPrimaryContextPass,
+        panels
+            .in_set(super::UiPasses::Panels)
+            .after(style::StyleSet),
+    );
 }
 
-fn side_panel(mut contexts: EguiContexts, game: Res<Game>) -> Result {
+fn panels(
+    mut contexts: EguiContexts,
+    game: Res<Game>,
+    ui_state: Res<UiState>,
+    mut marks: ResMut<BoardMarks>,
+    mut actions: MessageWriter<UiAction>,
+    mut commands: MessageWriter<GameCommand>,
+    mut pointer: ResMut<PointerOverUi>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -20,28 +36,320 @@ fn side_panel(mut contexts: EguiContexts, game: Res<Game>) -> Result {
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    let mut act = Vec::new();
     egui::Panel::top("menu bar")
         .exact_size(MENU_HEIGHT)
         .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| ui.label("Gomoku"));
+            egui::MenuBar::new().ui(ui, |ui| menu_bar(ui, &game, &mut marks, &mut act));
         });
     egui::Panel::right("side panel")
         .exact_size(PANEL_WIDTH)
         .resizable(false)
+        .frame(
+            egui::Frame::new()
+                .fill(style::PANEL_FILL)
+                .inner_margin(egui::Margin::symmetric(16, 12)),
+        )
         .show(&mut root, |ui| {
-            ui.add_space(8.0);
-            ui.heading(format!("{}", game.record.rule()));
-            ui.add_space(8.0);
-            for stone in [Stone::Black, Stone::White] {
-                let to_move = game.in_progress() && game.record.side_to_move() == stone;
-                let text = egui::RichText::new(game.name(stone)).size(17.0);
-                ui.label(if to_move {
-                    text.strong().color(style::ACCENT)
-                } else {
-                    text
-                });
-            }
-            ui.label(format!("Moves: {}", game.record.moves().len()));
+            side_panel(ui, &game, &mut marks, &mut act, &mut commands);
         });
+    let over = ctx.pointer_latest_pos().is_some_and(|p| {
+        ctx.layer_id_at(p)
+            .is_some_and(|layer| layer.order != egui::Order::Background)
+    }) || ctx.egui_is_using_pointer()
+        || egui::Popup::is_any_open(ctx);
+    pointer.set_if_neq(PointerOverUi(over));
+    let _ = &ui_state;
+    for action in act {
+        actions.write(action);
+    }
     Ok(())
+}
+
+fn menu_bar(ui: &mut egui::Ui, game: &Game, marks: &mut BoardMarks, act: &mut Vec<UiAction>) {
+    ui.menu_button("Game", |ui| {
+        item(
+            ui,
+            "New game…",
+            "Ctrl+N",
+            true,
+            UiAction::NewGameDialog,
+            act,
+        );
+        item(ui, "Restart", "", game.active, UiAction::Restart, act);
+        item(ui, "End game", "", game.active, UiAction::EndGame, act);
+        ui.separator();
+        item(ui, "Open…", "Ctrl+O", true, UiAction::OpenDialog, act);
+        item(
+            ui,
+            "Save…",
+            "Ctrl+S",
+            game.active,
+            UiAction::SaveDialog,
+            act,
+        );
+        ui.separator();
+        item(ui, "Quit", "Ctrl+Q", true, UiAction::Quit, act);
+    });
+    ui.menu_button("Move", |ui| {
+        item(
+            ui,
+            "Undo",
+            "Ctrl+Z",
+            game.active && game.record.can_undo(),
+            UiAction::Undo,
+            act,
+        );
+        item(
+            ui,
+            "Redo",
+            "Ctrl+Y",
+            game.active && game.record.can_redo(),
+            UiAction::Redo,
+            act,
+        );
+        ui.separator();
+        item(ui, "Resign", "", game.in_progress(), UiAction::Resign, act);
+        item(
+            ui,
+            "Offer draw",
+            "",
+            game.in_progress(),
+            UiAction::OfferDraw,
+            act,
+        );
+    });
+    ui.menu_button("View", |ui| {
+        ui.checkbox(&mut marks.move_numbers, "Move numbers");
+        ui.checkbox(&mut marks.forbidden_points, "Forbidden points (renju)");
+    });
+    ui.menu_button("Help", |ui| {
+        item(ui, "Rules and keys", "F1", true, UiAction::Help, act);
+    });
+}
+
+fn item(
+    ui: &mut egui::Ui,
+    label: &str,
+    shortcut: &str,
+    enabled: bool,
+    action: UiAction,
+    act: &mut Vec<UiAction>,
+) {
+    let button = egui::Button::new(label).shortcut_text(shortcut);
+    if ui.add_enabled(enabled, button).clicked() {
+        act.push(action);
+        ui.close();
+    }
+}
+
+/// A stone drawn in the interface.
+pub fn stone_icon(ui: &mut egui::Ui, stone: Stone, radius: f32) {
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(radius * 2.0, radius * 2.0), egui::Sense::hover());
+    let painter = ui.painter();
+    let c = rect.center();
+    painter.circle_filled(
+        c + egui::vec2(1.0, 1.5),
+        radius,
+        egui::Color32::from_black_alpha(90),
+    );
+    let (fill, shine) = match stone {
+        Stone::Black => (
+            egui::Color32::from_rgb(22, 22, 26),
+            egui::Color32::from_rgb(90, 90, 96),
+        ),
+        Stone::White => (egui::Color32::from_rgb(236, 233, 224), egui::Color32::WHITE),
+    };
+    painter.circle_filled(c, radius, fill);
+    painter.circle_filled(
+        c - egui::vec2(radius * 0.35, radius * 0.35),
+        radius * 0.3,
+        shine,
+    );
+}
+
+fn side_panel(
+    ui: &mut egui::Ui,
+    game: &Game,
+    marks: &mut BoardMarks,
+    act: &mut Vec<UiAction>,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    ui.horizontal(|ui| {
+        ui.heading(egui::RichText::new("Gomoku").strong().color(style::ACCENT));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} · {}×{}",
+                    rule_name(game.record.rule()),
+                    game.record.size(),
+                    game.record.size()
+                ))
+                .color(style::MUTED),
+            );
+        });
+    });
+    ui.label(
+        egui::RichText::new(game.mode.label())
+            .color(style::MUTED)
+            .small(),
+    );
+    ui.add_space(6.0);
+
+    for stone in [Stone::Black, Stone::White] {
+        player_card(ui, game, stone);
+    }
+    ui.add_space(4.0);
+    let status = status_line(game);
+    let color = if game.record.is_over() {
+        style::ACCENT
+    } else {
+        style::TEXT
+    };
+    ui.label(egui::RichText::new(status).size(16.0).color(color));
+    ui.label(
+        egui::RichText::new(format!("Moves played: {}", game.record.moves().len()))
+            .color(style::MUTED),
+    );
+    ui.add_space(8.0);
+
+    let wide = egui::vec2((ui.available_width() - 8.0) / 2.0, 30.0);
+    let mut button = |ui: &mut egui::Ui, label: &str, enabled: bool, action: UiAction| {
+        if ui
+            .add_enabled(enabled, egui::Button::new(label).min_size(wide))
+            .clicked()
+        {
+            act.push(action);
+        }
+    };
+    ui.horizontal(|ui| {
+        button(
+            ui,
+            "⟲ Undo",
+            game.active && game.record.can_undo(),
+            UiAction::Undo,
+        );
+        button(
+            ui,
+            "⟳ Redo",
+            game.active && game.record.can_redo(),
+            UiAction::Redo,
+        );
+    });
+    ui.horizontal(|ui| {
+        button(ui, "Resign", game.in_progress(), UiAction::Resign);
+        button(ui, "Offer draw", game.in_progress(), UiAction::OfferDraw);
+    });
+    ui.horizontal(|ui| {
+        button(ui, "New game", true, UiAction::NewGameDialog);
+        button(ui, "Restart", game.active, UiAction::Restart);
+    });
+    ui.horizontal(|ui| {
+        button(ui, "Open…", true, UiAction::OpenDialog);
+        button(ui, "Save…", game.active, UiAction::SaveDialog);
+    });
+    ui.add_space(6.0);
+    ui.separator();
+    ui.checkbox(&mut marks.move_numbers, "Show move numbers");
+    if game.record.rule() == Rule::Renju {
+        ui.checkbox(&mut marks.forbidden_points, "Mark forbidden points");
+        let mut strict = game.record.policy() == ForbiddenPolicy::Lose;
+        if ui
+            .checkbox(&mut strict, "Strict RIF: a forbidden move loses")
+            .on_hover_text("Off: a forbidden move is refused. On: it is played and black loses.")
+            .changed()
+        {
+            commands.write(GameCommand::SetPolicy(if strict {
+                ForbiddenPolicy::Lose
+            } else {
+                ForbiddenPolicy::Refuse
+            }));
+        }
+    }
+    ui.separator();
+    move_list(ui, game);
+}
+
+fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
+    let to_move = game.in_progress() && game.record.side_to_move() == stone;
+    let winner = game
+        .record
+        .result()
+        .is_some_and(|r| r.outcome == Outcome::Win(stone));
+    let fill = if to_move {
+        egui::Color32::from_rgb(74, 58, 40)
+    } else {
+        egui::Color32::from_rgb(48, 42, 37)
+    };
+    let stroke = if to_move || winner {
+        egui::Stroke::new(1.5, style::ACCENT)
+    } else {
+        egui::Stroke::new(1.0, egui::Color32::from_rgb(66, 58, 50))
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(egui::Margin::symmetric(10, 8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                stone_icon(ui, stone, 11.0);
+                ui.label(egui::RichText::new(game.name(stone)).size(17.0).strong());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if winner {
+                        ui.label(egui::RichText::new("winner").color(style::ACCENT));
+                    } else if to_move {
+                        ui.label(egui::RichText::new("to move").color(style::ACCENT));
+                    } else {
+                        ui.label(
+                            egui::RichText::new(if stone == Stone::Black {
+                                "black"
+                            } else {
+                                "white"
+                            })
+                            .color(style::MUTED),
+                        );
+                    }
+                });
+            });
+        });
+}
+
+fn move_list(ui: &mut egui::Ui, game: &Game) {
+    ui.label(egui::RichText::new("Moves").strong());
+    let moves = game.record.moves();
+    let redo: Vec<_> = game.record.redo_moves().collect();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            egui::Grid::new("moves")
+                .num_columns(3)
+                .spacing([18.0, 3.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    let all: Vec<(String, bool)> = moves
+                        .iter()
+                        .map(|m| (pos_label(m.pos), false))
+                        .chain(redo.iter().map(|m| (pos_label(m.pos), true)))
+                        .collect();
+                    for (i, pair) in all.chunks(2).enumerate() {
+                        ui.label(egui::RichText::new(format!("{}.", i + 1)).color(style::MUTED));
+                        for (label, undone) in pair {
+                            let text = egui::RichText::new(label).monospace();
+                            ui.label(if *undone {
+                                text.color(style::MUTED).italics()
+                            } else {
+                                text
+                            });
+                        }
+                        ui.end_row();
+                    }
+                });
+            if moves.is_empty() && redo.is_empty() {
+                ui.label(egui::RichText::new("Black plays first.").color(style::MUTED));
+            }
+        });
 }

@@ -9,8 +9,12 @@ pub const TEXT: egui::Color32 = egui::Color32::from_rgb(236, 226, 210);
 pub const MUTED: egui::Color32 = egui::Color32::from_rgb(170, 156, 138);
 pub const ERROR: egui::Color32 = egui::Color32::from_rgb(232, 110, 92);
 
+/// The style is set before anything is drawn.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StyleSet;
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, apply_style);
+    app.add_systems(EguiPrimaryContextPass, apply_style.in_set(StyleSet));
 }
 
 fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {

@@ -1,0 +1,196 @@
+//! Marks on the board: the last move, renju forbidden points before black plays, the winning
+//! line at the end, and (optionally) the move numbers on the stones.
+
+use super::layout::{BoardLayout, world_of};
+use super::view::z;
+use crate::game::{Game, GameFlowSystems};
+use crate::stones::{BoardPos, MoveNumber, StoneColor};
+use crate::textures::Textures;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gomoku_rules::Stone;
+
+/// What the player chose to see on the board.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardMarks {
+    pub move_numbers: bool,
+    pub forbidden_points: bool,
+}
+
+impl Default for BoardMarks {
+    fn default() -> Self {
+        BoardMarks {
+            move_numbers: false,
+            forbidden_points: true,
+        }
+    }
+}
+
+const MARK_RED: Color = Color::srgb(0.86, 0.16, 0.10);
+
+#[derive(Component)]
+struct LastMoveMarker;
+
+#[derive(Component)]
+struct ForbiddenMark;
+
+#[derive(Component)]
+struct WinMark;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<BoardMarks>()
+        .add_systems(Startup, spawn_last_move_marker)
+        .add_systems(
+            Update,
+            (update_last_move, update_forbidden, update_win_line).after(GameFlowSystems),
+        )
+        .add_systems(EguiPrimaryContextPass, draw_move_numbers);
+}
+
+fn spawn_last_move_marker(mut commands: Commands, textures: Res<Textures>) {
+    commands.spawn((
+        LastMoveMarker,
+        Name::new("Last move marker"),
+        Sprite {
+            image: textures.disc.clone(),
+            color: MARK_RED,
+            custom_size: Some(Vec2::splat(0.22)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, z::MARKER),
+        Visibility::Hidden,
+    ));
+}
+
+fn update_last_move(
+    game: Res<Game>,
+    marks: Res<BoardMarks>,
+    mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
+) {
+    if !game.is_changed() && !marks.is_changed() {
+        return;
+    }
+    let (transform, visibility) = &mut *marker;
+    match game.record.last_move().filter(|_| !marks.move_numbers) {
+        Some(pos) => {
+            transform.translation = world_of(pos, game.record.size()).extend(z::MARKER);
+            **visibility = Visibility::Visible;
+        }
+        None => **visibility = Visibility::Hidden,
+    }
+}
+
+fn update_forbidden(
+    mut commands: Commands,
+    game: Res<Game>,
+    marks: Res<BoardMarks>,
+    textures: Res<Textures>,
+    old: Query<Entity, With<ForbiddenMark>>,
+) {
+    if !game.is_changed() && !marks.is_changed() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    if !marks.forbidden_points || !game.in_progress() {
+        return;
+    }
+    for (pos, kind) in game.record.forbidden_points() {
+        commands.spawn((
+            ForbiddenMark,
+            Name::new(format!("Forbidden {pos} ({kind})")),
+            Sprite {
+                image: textures.cross.clone(),
+                color: MARK_RED.with_alpha(0.85),
+                custom_size: Some(Vec2::splat(0.42)),
+                ..default()
+            },
+            Transform::from_translation(world_of(pos, game.record.size()).extend(z::FORBIDDEN)),
+        ));
+    }
+}
+
+fn update_win_line(
+    mut commands: Commands,
+    game: Res<Game>,
+    textures: Res<Textures>,
+    old: Query<Entity, With<WinMark>>,
+) {
+    if !game.is_changed() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let Some(result) = game.record.result() else {
+        return;
+    };
+    let (Some(&first), Some(&last)) = (result.line.first(), result.line.last()) else {
+        return;
+    };
+    let size = game.record.size();
+    let (a, b) = (world_of(first, size), world_of(last, size));
+    let along = b - a;
+    let glow = Color::srgba(1.0, 0.78, 0.25, 0.9);
+    commands.spawn((
+        WinMark,
+        Name::new("Winning line"),
+        Sprite::from_color(
+            MARK_RED.with_alpha(0.8),
+            Vec2::new(along.length() + 0.2, 0.09),
+        ),
+        Transform::from_translation(((a + b) / 2.0).extend(z::WIN_LINE))
+            .with_rotation(Quat::from_rotation_z(along.y.atan2(along.x))),
+    ));
+    for &pos in &result.line {
+        commands.spawn((
+            WinMark,
+            Sprite {
+                image: textures.ring.clone(),
+                color: glow,
+                custom_size: Some(Vec2::splat(1.02)),
+                ..default()
+            },
+            Transform::from_translation(world_of(pos, size).extend(z::WIN_LINE - 0.5)),
+        ));
+    }
+}
+
+fn draw_move_numbers(
+    mut contexts: EguiContexts,
+    marks: Res<BoardMarks>,
+    layout: Res<BoardLayout>,
+    game: Res<Game>,
+    stones: Query<(&BoardPos, &StoneColor, &MoveNumber)>,
+) -> Result {
+    if !marks.move_numbers {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("move numbers"),
+    ));
+    let last = game.record.moves().len();
+    for (pos, color, number) in &stones {
+        let at = layout.screen(pos.0);
+        let digits = number.0.to_string();
+        let size = layout.cell * if digits.len() > 2 { 0.34 } else { 0.42 };
+        let text_color = if number.0 == last {
+            egui::Color32::from_rgb(230, 50, 35)
+        } else if color.0 == Stone::Black {
+            egui::Color32::from_rgb(240, 236, 228)
+        } else {
+            egui::Color32::from_rgb(30, 26, 22)
+        };
+        painter.text(
+            egui::pos2(at.x, at.y),
+            egui::Align2::CENTER_CENTER,
+            digits,
+            egui::FontId::proportional(size),
+            text_color,
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,101 @@
+//! Mouse picking: the cursor maps to the nearest intersection within a radius, a translucent
+//! ghost stone in the colour to move follows it, and a click sends `BoardClick`.
+
+use super::layout::BoardLayout;
+use super::view::z;
+use crate::game::{BoardClick, Game, GameFlowSystems};
+use crate::stones::STONE_SIZE;
+use crate::textures::Textures;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use gomoku_rules::{Pos, Stone};
+
+/// Set by the interface when the pointer is over a panel or a dialog is open, so that clicks
+/// on the menu never reach the board.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardInputBlocked(pub bool);
+
+/// The intersection under the cursor, if any.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoveredPoint(pub Option<Pos>);
+
+#[derive(Component)]
+struct Ghost;
+
+/// The resources the interface shares with the picking (also present without a window).
+pub(crate) fn input_plugin(app: &mut App) {
+    app.init_resource::<BoardInputBlocked>()
+        .init_resource::<HoveredPoint>();
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_ghost).add_systems(
+        Update,
+        (
+            pick.before(GameFlowSystems),
+            move_ghost.after(GameFlowSystems),
+        ),
+    );
+}
+
+fn spawn_ghost(mut commands: Commands, textures: Res<Textures>) {
+    commands.spawn((
+        Ghost,
+        Name::new("Ghost stone"),
+        Sprite {
+            image: textures.black_stone.clone(),
+            color: Color::srgba(1.0, 1.0, 1.0, 0.55),
+            custom_size: Some(Vec2::splat(STONE_SIZE)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, z::GHOST),
+        Visibility::Hidden,
+    ));
+}
+
+fn pick(
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    layout: Res<BoardLayout>,
+    blocked: Res<BoardInputBlocked>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    mut hovered: ResMut<HoveredPoint>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    let point = window
+        .and_then(|w| w.cursor_position())
+        .filter(|_| !blocked.0)
+        .and_then(|cursor| layout.pick(cursor));
+    hovered.set_if_neq(HoveredPoint(point));
+    if let Some(pos) = point
+        && mouse.just_pressed(MouseButton::Left)
+    {
+        clicks.write(BoardClick(pos));
+    }
+}
+
+fn move_ghost(
+    hovered: Res<HoveredPoint>,
+    game: Res<Game>,
+    textures: Res<Textures>,
+    mut ghost: Single<(&mut Sprite, &mut Transform, &mut Visibility), With<Ghost>>,
+) {
+    let (sprite, transform, visibility) = &mut *ghost;
+    let target = hovered
+        .0
+        .filter(|&p| game.in_progress() && game.record.board().get(p).is_none());
+    let Some(pos) = target else {
+        visibility.set_if_neq(Visibility::Hidden);
+        return;
+    };
+    let stone = game.record.side_to_move();
+    let alpha = if stone == Stone::Black { 0.5 } else { 0.7 };
+    if sprite.image != textures.stone(stone) {
+        sprite.image = textures.stone(stone);
+    }
+    sprite.color = Color::srgba(1.0, 1.0, 1.0, alpha);
+    let at = super::layout::world_of(pos, game.record.size()).extend(z::GHOST);
+    if transform.translation != at {
+        transform.translation = at;
+    }
+    visibility.set_if_neq(Visibility::Visible);
+}

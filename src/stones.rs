@@ -1,0 +1,99 @@
+//! Stones as entities: one per stone on the board, spawned on `StonePlaced` and despawned on
+//! `StoneRemoved` / `BoardReset`. The logic part runs headless; `view_plugin` gives them
+//! shaded sprites with a soft shadow.
+
+use crate::board::layout::world_of;
+use crate::board::view::z;
+use crate::game::{BoardReset, Game, GameFlowSystems, StonePlaced, StoneRemoved};
+use crate::textures::Textures;
+use bevy::prelude::*;
+use gomoku_rules::{Pos, Stone};
+
+/// The intersection a stone stands on.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardPos(pub Pos);
+
+/// A stone's colour.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoneColor(pub Stone);
+
+/// The 1-based number of the move that placed the stone.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber(pub usize);
+
+/// Diameter of a stone, in cells.
+pub const STONE_SIZE: f32 = 0.94;
+
+/// Systems that spawn and despawn stone entities.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StoneSystems;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        sync_stones.in_set(StoneSystems).after(GameFlowSystems),
+    );
+}
+
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_systems(Update, dress_stones.after(StoneSystems));
+}
+
+/// Applies the board messages of this frame in the order they were sent.
+fn sync_stones(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    mut placed: MessageReader<StonePlaced>,
+    mut removed: MessageReader<StoneRemoved>,
+    stones: Query<(Entity, &BoardPos), With<StoneColor>>,
+) {
+    // A reset comes before the stones of the new game, so despawn first, then spawn.
+    let reset = resets.read().count() > 0;
+    let mut gone: Vec<Pos> = removed.read().map(|r| r.pos).collect();
+    for (entity, pos) in &stones {
+        if reset || gone.contains(&pos.0) {
+            commands.entity(entity).despawn();
+            if let Some(i) = gone.iter().position(|p| *p == pos.0) {
+                gone.swap_remove(i);
+            }
+        }
+    }
+    for p in placed.read() {
+        commands.spawn((
+            Name::new(format!("{} stone {}", p.stone, p.pos)),
+            BoardPos(p.pos),
+            StoneColor(p.stone),
+            MoveNumber(p.number),
+        ));
+    }
+}
+
+/// Gives new stone entities their sprite and shadow.
+fn dress_stones(
+    mut commands: Commands,
+    textures: Res<Textures>,
+    game: Res<Game>,
+    new_stones: Query<(Entity, &BoardPos, &StoneColor), Added<StoneColor>>,
+) {
+    for (entity, pos, color) in &new_stones {
+        let at = world_of(pos.0, game.record.size());
+        commands
+            .entity(entity)
+            .insert((
+                Sprite {
+                    image: textures.stone(color.0),
+                    custom_size: Some(Vec2::splat(STONE_SIZE)),
+                    ..default()
+                },
+                Transform::from_translation(at.extend(z::STONE)),
+            ))
+            .with_child((
+                Sprite {
+                    image: textures.shadow.clone(),
+                    custom_size: Some(Vec2::splat(STONE_SIZE * 1.22)),
+                    ..default()
+                },
+                Transform::from_xyz(0.07, -0.09, z::STONE_SHADOW - z::STONE),
+            ));
+    }
+}

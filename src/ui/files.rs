@@ -1,0 +1,372 @@
+//! The in-game file dialog (no system dialog needed): save in the game's format or export to
+//! PSQ, SGF or a pos string (also to the clipboard); open saves and import .gob, PSQ, SGF or a
+//! pasted pos string. It starts in the `saves` folder of the platform's data folder.
+
+use crate::game::{Game, Notice};
+use crate::save::{self, FileFormat, ImportRequest, OpenRequest, SaveRequest};
+use crate::ui::actions::{Dialog, UiAction, UiState};
+use crate::ui::{rule_name, style};
+use bevy::clipboard::Clipboard;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gomoku_rules::Rule;
+use std::path::{Path, PathBuf};
+
+/// The form of the file dialog.
+#[derive(Resource, Default)]
+struct FileForm {
+    name: String,
+    format: Option<FileFormat>,
+    rule: Option<Rule>,
+    selected: Option<PathBuf>,
+    pasted: String,
+    /// The path a save would overwrite, waiting for a second click.
+    overwrite: Option<PathBuf>,
+    /// The folder listing, refreshed when the dialog opens or the folder changes.
+    listing: Option<(PathBuf, Vec<PathBuf>, Vec<PathBuf>)>,
+    /// The folder typed by the player.
+    folder_text: String,
+    was_open: bool,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<FileForm>().add_systems(
+        EguiPrimaryContextPass,
+        file_dialog.after(super::UiPasses::Panels),
+    );
+}
+
+fn listing(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .map(|e| e.path())
+                .filter(|p| {
+                    !p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    folders.sort();
+    (folders, save::list_games(dir))
+}
+
+fn default_name(game: &Game) -> String {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .collect()
+    };
+    format!(
+        "{}-vs-{}-{}",
+        clean(game.name(gomoku_rules::Stone::Black)),
+        clean(game.name(gomoku_rules::Stone::White)),
+        game.record.moves().len()
+    )
+}
+
+fn file_dialog(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    mut form: ResMut<FileForm>,
+    game: Res<Game>,
+    mut clipboard: Option<ResMut<Clipboard>>,
+    mut saves: MessageWriter<SaveRequest>,
+    mut opens: MessageWriter<OpenRequest>,
+    mut imports: MessageWriter<ImportRequest>,
+    mut actions: MessageWriter<UiAction>,
+    mut notices: MessageWriter<Notice>,
+) -> Result {
+    let saving = match ui_state.dialog {
+        Some(Dialog::Save) => true,
+        Some(Dialog::Open) => false,
+        _ => {
+            form.was_open = false;
+            return Ok(());
+        }
+    };
+    if !form.was_open {
+        form.was_open = true;
+        form.name = default_name(&game);
+        form.format.get_or_insert(FileFormat::Ron);
+        form.rule = Some(game.record.rule());
+        form.selected = None;
+        form.overwrite = None;
+        form.listing = None;
+        form.folder_text = ui_state.folder.display().to_string();
+    }
+    let folder = ui_state.folder.clone();
+    if form
+        .listing
+        .as_ref()
+        .is_none_or(|(dir, _, _)| *dir != folder)
+    {
+        let (folders, files) = listing(&folder);
+        form.listing = Some((folder.clone(), folders, files));
+        form.folder_text = folder.display().to_string();
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut close = false;
+    let mut go_to: Option<PathBuf> = None;
+    let title = if saving { "Save game" } else { "Open game" };
+    egui::Modal::new(egui::Id::new("file dialog")).show(ctx, |ui| {
+        ui.set_width(560.0);
+        ui.heading(title);
+        ui.horizontal(|ui| {
+            if ui.button("⬆").on_hover_text("Parent folder").clicked()
+                && let Some(parent) = folder.parent()
+            {
+                go_to = Some(parent.to_path_buf());
+            }
+            let edit =
+                ui.add(egui::TextEdit::singleline(&mut form.folder_text).desired_width(480.0));
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                go_to = Some(PathBuf::from(form.folder_text.trim()));
+            }
+        });
+        let (_, folders, files) = form.listing.clone().unwrap_or_default();
+        egui::Frame::new()
+            .fill(egui::Color32::from_rgb(30, 26, 23))
+            .corner_radius(6.0)
+            .inner_margin(6.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(220.0)
+                    .min_scrolled_height(220.0)
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        for dir in &folders {
+                            let name = dir
+                                .file_name()
+                                .map(|n| n.to_string_lossy().into_owned())
+                                .unwrap_or_default();
+                            if ui
+                                .selectable_label(false, format!("📁 {name}"))
+                                .double_clicked()
+                            {
+                                go_to = Some(dir.clone());
+                            }
+                        }
+                        for file in &files {
+                            let name = file
+                                .file_name()
+                                .map(|n| n.to_string_lossy().into_owned())
+                                .unwrap_or_default();
+                            let selected = form.selected.as_ref() == Some(file);
+                            let response = ui.selectable_label(selected, format!("🗋 {name}"));
+                            if response.clicked() {
+                                form.selected = Some(file.clone());
+                                if saving {
+                                    form.name = file
+                                        .file_stem()
+                                        .map(|s| s.to_string_lossy().into_owned())
+                                        .unwrap_or_default();
+                                    form.overwrite = None;
+                                }
+                            }
+                            if response.double_clicked() && !saving {
+                                opens.write(OpenRequest {
+                                    path: file.clone(),
+                                    rule: form.rule.unwrap_or_default(),
+                                });
+                                close = true;
+                            }
+                        }
+                        if folders.is_empty() && files.is_empty() {
+                            ui.label(
+                                egui::RichText::new("This folder is empty.").color(style::MUTED),
+                            );
+                        }
+                    });
+            });
+        ui.add_space(4.0);
+        if saving {
+            save_form(
+                ui,
+                &mut form,
+                &folder,
+                &game,
+                &mut clipboard,
+                &mut saves,
+                &mut notices,
+                &mut close,
+            );
+        } else {
+            open_form(
+                ui,
+                &mut form,
+                &mut clipboard,
+                &mut opens,
+                &mut imports,
+                &mut close,
+            );
+        }
+        ui.add_space(4.0);
+        if ui.button("Cancel").clicked() {
+            actions.write(UiAction::Close);
+        }
+    });
+    if let Some(dir) = go_to {
+        ui_state.folder = dir;
+        form.selected = None;
+    }
+    if close {
+        actions.write(UiAction::Close);
+    }
+    Ok(())
+}
+
+fn save_form(
+    ui: &mut egui::Ui,
+    form: &mut FileForm,
+    folder: &Path,
+    game: &Game,
+    clipboard: &mut Option<ResMut<Clipboard>>,
+    saves: &mut MessageWriter<SaveRequest>,
+    notices: &mut MessageWriter<Notice>,
+    close: &mut bool,
+) {
+    let format = form.format.unwrap_or(FileFormat::Ron);
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        if ui
+            .add(egui::TextEdit::singleline(&mut form.name).desired_width(250.0))
+            .changed()
+        {
+            form.overwrite = None;
+        }
+        ui.label(format!(".{}", format.extension()));
+    });
+    ui.horizontal(|ui| {
+        ui.label("Format");
+        for f in FileFormat::ALL {
+            if ui.selectable_label(format == f, f.label()).clicked() {
+                form.format = Some(f);
+                form.overwrite = None;
+            }
+        }
+    });
+    if format != FileFormat::Ron {
+        ui.label(
+            egui::RichText::new("Exports keep the moves only (SGF also the names and result); use the Gomoku save to keep undone moves.")
+                .color(style::MUTED)
+                .small(),
+        );
+    }
+    let name = form.name.trim().to_owned();
+    let path = folder.join(format!("{name}.{}", format.extension()));
+    if let Some(target) = &form.overwrite {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} exists. Click Save again to replace it.",
+                target.display()
+            ))
+            .color(style::ERROR),
+        );
+    }
+    ui.horizontal(|ui| {
+        let valid = !name.is_empty() && !name.contains(['/', '\\']);
+        if ui
+            .add_enabled(
+                valid,
+                egui::Button::new(egui::RichText::new("Save").strong()),
+            )
+            .clicked()
+        {
+            if path.exists() && form.overwrite.as_ref() != Some(&path) {
+                form.overwrite = Some(path.clone());
+            } else {
+                saves.write(SaveRequest {
+                    path: path.clone(),
+                    format,
+                });
+                *close = true;
+            }
+        }
+        if ui.button("Copy to clipboard").clicked() {
+            let text = save::export(&game.record, &game.players, format);
+            match clipboard.as_mut().map(|c| c.set_text(text)) {
+                Some(Ok(())) => {
+                    notices.write(Notice::info(format!(
+                        "Copied the game as {} to the clipboard.",
+                        format.label()
+                    )));
+                }
+                _ => {
+                    notices.write(Notice::error("The clipboard is not available."));
+                }
+            }
+        }
+    });
+}
+
+fn open_form(
+    ui: &mut egui::Ui,
+    form: &mut FileForm,
+    clipboard: &mut Option<ResMut<Clipboard>>,
+    opens: &mut MessageWriter<OpenRequest>,
+    imports: &mut MessageWriter<ImportRequest>,
+    close: &mut bool,
+) {
+    let mut rule = form.rule.unwrap_or_default();
+    ui.horizontal(|ui| {
+        ui.label("Rule for files that name none (.gob, PSQ, pos):");
+        for r in Rule::ALL {
+            ui.selectable_value(&mut rule, r, rule_name(r));
+        }
+    });
+    form.rule = Some(rule);
+    ui.horizontal(|ui| {
+        let chosen = form.selected.clone();
+        if ui
+            .add_enabled(
+                chosen.is_some(),
+                egui::Button::new(egui::RichText::new("Open").strong()),
+            )
+            .clicked()
+            && let Some(path) = chosen
+        {
+            opens.write(OpenRequest { path, rule });
+            *close = true;
+        }
+        if let Some(path) = &form.selected {
+            ui.label(
+                egui::RichText::new(
+                    path.file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                )
+                .color(style::MUTED),
+            );
+        }
+    });
+    ui.separator();
+    ui.label("Or paste a game: a pos string such as h8i9h9, SGF or PSQ text.");
+    ui.add(
+        egui::TextEdit::multiline(&mut form.pasted)
+            .desired_rows(3)
+            .desired_width(f32::INFINITY)
+            .hint_text("h8 i9 h9 …"),
+    );
+    ui.horizontal(|ui| {
+        if ui.button("Paste from clipboard").clicked()
+            && let Some(clipboard) = clipboard.as_mut()
+            && let Some(Ok(text)) = clipboard.fetch_text().poll_result()
+        {
+            form.pasted = text;
+        }
+        if ui
+            .add_enabled(!form.pasted.trim().is_empty(), egui::Button::new("Import"))
+            .clicked()
+        {
+            imports.write(ImportRequest {
+                text: form.pasted.clone(),
+                rule,
+            });
+            *close = true;
+        }
+    });
+}
