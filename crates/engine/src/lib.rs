@@ -35,9 +35,9 @@
 //! # Inside (one responsibility per module)
 //! [`pattern`] (line-pattern and point-class tables per rule), [`board`] (incremental board,
 //! exact fast renju forbidden check), [`zobrist`], [`eval`], [`movegen`] (threat-aware
-//! forced replies), [`vcf`], [`vct`], [`tt`], [`search`] (iterative-deepening PVS),
-//! [`timeman`], [`level`], [`beginner`] (the original scorer), [`protocol`] (Gomocup brain
-//! protocol), [`fixtures`] (bench positions and puzzle files).
+//! forced replies), [`vcf`], [`tt`], [`search`] (iterative-deepening PVS), [`timeman`],
+//! [`level`], [`beginner`] (the original scorer), [`protocol`] (Gomocup brain protocol),
+//! [`fixtures`] (bench positions and puzzle files), [`bench`] (measurements).
 
 pub mod beginner;
 pub mod bench;
