@@ -219,7 +219,7 @@ impl<'a> Searcher<'a> {
         if let Some(line) = vcf.solve(&mut self.b, 60) {
             self.nodes += vcf.nodes;
             let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
-            let eval = MATE - line.len() as i32 - 2;
+            let eval = MATE - vcf.plies_to_five(line.len()) as i32;
             return result(pv[0], eval, line.len() as u32, self.nodes, pv);
         }
         self.nodes += vcf.nodes;

@@ -21,6 +21,7 @@ pub struct Vcf<'a> {
     stop: Option<&'a AtomicBool>,
     aborted: bool,
     failed: HashMap<u64, u32>,
+    ends_with_five: bool,
 }
 
 impl<'a> Vcf<'a> {
@@ -33,7 +34,16 @@ impl<'a> Vcf<'a> {
             stop,
             aborted: false,
             failed: HashMap::new(),
+            ends_with_five: false,
         }
+    }
+
+    /// Plies from the root to the five in the line found by the last successful
+    /// [`Vcf::solve`] of length `len`: the line either ends with the five itself or with a
+    /// threat that makes it two plies later.
+    #[must_use]
+    pub fn plies_to_five(&self, len: usize) -> usize {
+        if self.ends_with_five { len } else { len + 2 }
     }
 
     /// Whether the last search ran out of budget (a `None` answer is then not a proof).
@@ -74,6 +84,7 @@ impl<'a> Vcf<'a> {
         let d = a ^ 1;
         if let Some(p) = b.find_one(a, C_FIVE) {
             line.push(p);
+            self.ends_with_five = true;
             return true;
         }
         let mut moves = Vec::new();
@@ -92,12 +103,14 @@ impl<'a> Vcf<'a> {
             }
             if b.class(a, q) == C_FLEX_FOUR {
                 line.push(q);
+                self.ends_with_five = false;
                 return true;
             }
             moves.push(q);
         } else {
             if let Some(p) = b.find_one(a, C_FLEX_FOUR) {
                 line.push(p);
+                self.ends_with_five = false;
                 return true;
             }
             if depth == 0 {
@@ -137,6 +150,7 @@ impl<'a> Vcf<'a> {
             let mut fives = Vec::new();
             b.find(a, C_FIVE, &mut fives);
             let won = if fives.len() != 1 {
+                self.ends_with_five = false;
                 fives.len() > 1
             } else if b.count(d, C_FIVE) > 0 {
                 // The defender already had a four of its own and wins first.
@@ -144,6 +158,7 @@ impl<'a> Vcf<'a> {
             } else {
                 let q = fives[0];
                 if !b.is_legal_for(d, q) {
+                    self.ends_with_five = false;
                     true
                 } else {
                     b.make(q);
