@@ -101,16 +101,18 @@ fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
     ]
 }
 
-/// Warm kaya-like wood with long, slightly wavy grain running left to right.
+/// Warm kaya-like wood: long, gently wandering grain running left to right, fine fibres and a
+/// few soft blotches.
 fn wood(u: f32, v: f32) -> [f32; 4] {
-    let warp = noise(u * 4.0, v * 6.0, 4) * 0.9 + noise(u * 9.0, v * 14.0, 9) * 0.25;
-    let grain = ((v * 38.0 + warp * 3.2) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
-    let fine = noise(u * 64.0, v * 160.0, 64);
-    let light = [0.89, 0.72, 0.45];
-    let dark = [0.76, 0.56, 0.31];
-    let mut c = mix(light, dark, grain.powf(3.0) * 0.8 + fine * 0.18);
+    let warp = noise(u * 2.0, v * 2.0, 2) * 0.9 + noise(u * 4.0, v * 9.0, 4) * 0.3;
+    let band = ((v * 26.0 + warp * 2.0) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+    let ring = band.powf(4.0);
+    let fibres = noise(u * 5.0, v * 300.0, 5);
+    let light = [0.90, 0.74, 0.48];
+    let dark = [0.79, 0.59, 0.34];
+    let mut c = mix(light, dark, ring * 0.5 + fibres * 0.25);
     let blotch = noise(u * 3.0, v * 3.0, 3);
-    c = mix(c, [0.93, 0.78, 0.52], blotch * 0.25);
+    c = mix(c, [0.94, 0.80, 0.55], blotch * 0.3);
     [c[0], c[1], c[2], 1.0]
 }
 

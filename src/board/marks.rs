@@ -102,8 +102,8 @@ fn update_forbidden(
             Name::new(format!("Forbidden {pos} ({kind})")),
             Sprite {
                 image: textures.cross.clone(),
-                color: MARK_RED.with_alpha(0.85),
-                custom_size: Some(Vec2::splat(0.42)),
+                color: MARK_RED.with_alpha(0.9),
+                custom_size: Some(Vec2::splat(0.5)),
                 ..default()
             },
             Transform::from_translation(world_of(pos, game.record.size()).extend(z::FORBIDDEN)),

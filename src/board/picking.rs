@@ -88,7 +88,7 @@ fn move_ghost(
         return;
     };
     let stone = game.record.side_to_move();
-    let alpha = if stone == Stone::Black { 0.5 } else { 0.7 };
+    let alpha = if stone == Stone::Black { 0.62 } else { 0.72 };
     if sprite.image != textures.stone(stone) {
         sprite.image = textures.stone(stone);
     }

@@ -142,13 +142,17 @@ fn shortcuts(
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
     }
-    let ctrl = keys.any_pressed([
+    // A modifier released in the same frame as the key still counts (fast typists, scripts).
+    let held = |codes: &[KeyCode]| {
+        keys.any_pressed(codes.iter().copied()) || keys.any_just_released(codes.iter().copied())
+    };
+    let ctrl = held(&[
         KeyCode::ControlLeft,
         KeyCode::ControlRight,
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
     ]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = held(&[KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::Escape) {
         actions.write(UiAction::Menu);
     }
@@ -192,11 +196,17 @@ fn handle_actions(
     mut actions: MessageReader<UiAction>,
     mut ui: ResMut<UiState>,
     game: Res<Game>,
+    resume: Res<ResumeOffer>,
     mut commands: MessageWriter<GameCommand>,
     mut exit: MessageWriter<AppExit>,
     mut notices: MessageWriter<Notice>,
 ) {
     for action in actions.read() {
+        // A question to both players (resume the last game, accept a draw) is answered first.
+        let question_pending = resume.0.is_some() || game.draw_offer.is_some();
+        if question_pending && *action != UiAction::Quit && *action != UiAction::Confirm {
+            continue;
+        }
         match action {
             UiAction::NewGameDialog => {
                 ui.setup = game.setup.clone();

@@ -26,12 +26,13 @@ fn paste_into_egui(
     let pasting = keys
         .read()
         .any(|k| k.state.is_pressed() && k.key_code == KeyCode::KeyV);
-    let ctrl = modifiers.any_pressed([
+    let codes = [
         KeyCode::ControlLeft,
         KeyCode::ControlRight,
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
-    ]);
+    ];
+    let ctrl = modifiers.any_pressed(codes) || modifiers.any_just_released(codes);
     if !pasting || !ctrl {
         return;
     }

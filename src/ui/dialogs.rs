@@ -100,9 +100,11 @@ fn dialogs(
     let mut act = Vec::new();
     if let Some(saved) = resume_answer.0.clone() {
         let mut answer = None;
-        dialog_window("Continue the last game?").show(&ctx, |ui| {
+        egui::Modal::new(egui::Id::new("resume")).show(&ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading("Continue the last game?");
             ui.label(format!(
-                "{} (black) vs {} (white), {}, {} moves, {} to move.",
+                "{} vs {}, {}, {} moves played, {} to move.",
                 saved.players.black.name,
                 saved.players.white.name,
                 rule_name(saved.record.rule()),
@@ -131,7 +133,8 @@ fn dialogs(
         }
     } else if let Some(offerer) = game.draw_offer {
         let other = offerer.opponent();
-        dialog_window("Draw offered").show(&ctx, |ui| {
+        egui::Modal::new(egui::Id::new("draw offer")).show(&ctx, |ui| {
+            ui.heading("Draw offered");
             ui.horizontal(|ui| {
                 stone_icon(ui, offerer, 9.0);
                 ui.label(format!("{} offers a draw.", game.name(offerer)));

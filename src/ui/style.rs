@@ -42,7 +42,7 @@ fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         style.spacing.item_spacing = egui::vec2(8.0, 7.0);
         style
             .text_styles
-            .insert(egui::TextStyle::Heading, egui::FontId::proportional(24.0));
+            .insert(egui::TextStyle::Heading, egui::FontId::proportional(21.0));
         style
             .text_styles
             .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));

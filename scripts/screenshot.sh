@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Renders the game under a virtual X server after a few scripted moves and saves a PNG.
+# Usage: scripts/screenshot.sh OUT.png [extra game arguments, e.g. --rule renju --moves h8i9]
+# Installs xvfb and a software Vulkan driver when missing (Debian/Ubuntu), builds the game,
+# and exits non-zero if no PNG appears.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:?usage: scripts/screenshot.sh OUT.png [game arguments]}
+shift
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+if [ $# -eq 0 ]; then
+  set -- --rule renju --moves h8i9h9i8g10j8
+fi
+
+need=()
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+if command -v dpkg-query >/dev/null 2>&1; then
+  for pkg in mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+  done
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing: ${need[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/gomoku/target}
+cargo build --quiet --bin gomoku
+game="$CARGO_TARGET_DIR/debug/gomoku"
+
+display=""
+for n in $(seq 90 120); do
+  if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=":$n"; break; fi
+done
+[ -n "$display" ] || { echo "no free X display number" >&2; exit 1; }
+
+data=$(mktemp -d)
+Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+cleanup() { kill "$xvfb" 2>/dev/null || true; rm -rf "$data"; }
+trap cleanup EXIT
+for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
+
+rm -f "$out"
+DISPLAY="$display" timeout 120 "$game" --data-dir "$data" --screenshot "$out" --after-frames 12 "$@" \
+  >"$data/game.log" 2>&1 || { echo "the game failed:" >&2; tail -20 "$data/game.log" >&2; exit 1; }
+if [ ! -s "$out" ]; then
+  echo "no screenshot was written" >&2
+  tail -20 "$data/game.log" >&2
+  exit 1
+fi
+echo "screenshot: $out"
