@@ -173,30 +173,36 @@ fn dialogs(
         }
         Some(Dialog::Result) => {
             if let Some(result) = game.record.result() {
-                dialog_window("Game over").show(&ctx, |ui| {
-                    ui.label(
-                        egui::RichText::new(super::result_text(&game, result))
-                            .size(18.0)
-                            .strong(),
-                    );
-                    ui.label(format!("after {} moves", game.record.moves().len()));
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button(egui::RichText::new("Play again").strong())
-                            .clicked()
-                        {
-                            act.push(UiAction::Close);
-                            commands.write(GameCommand::Restart);
-                        }
-                        if ui.button("New game…").clicked() {
-                            act.push(UiAction::NewGameDialog);
-                        }
-                        if ui.button("Look at the board").clicked() {
-                            act.push(UiAction::Close);
-                        }
+                dialog_window("Game over")
+                    // Below the board's centre, so the winning line stays in view.
+                    .anchor(
+                        egui::Align2::CENTER_BOTTOM,
+                        egui::vec2(-PANEL_WIDTH / 2.0, -28.0),
+                    )
+                    .show(&ctx, |ui| {
+                        ui.label(
+                            egui::RichText::new(super::result_text(&game, result))
+                                .size(18.0)
+                                .strong(),
+                        );
+                        ui.label(format!("after {} moves", game.record.moves().len()));
+                        ui.add_space(8.0);
+                        ui.horizontal(|ui| {
+                            if ui
+                                .button(egui::RichText::new("Play again").strong())
+                                .clicked()
+                            {
+                                act.push(UiAction::Close);
+                                commands.write(GameCommand::Restart);
+                            }
+                            if ui.button("New game…").clicked() {
+                                act.push(UiAction::NewGameDialog);
+                            }
+                            if ui.button("Look at the board").clicked() {
+                                act.push(UiAction::Close);
+                            }
+                        });
                     });
-                });
             } else {
                 act.push(UiAction::Close);
             }

@@ -5,6 +5,7 @@ pub mod actions;
 pub mod clipboard;
 pub mod dialogs;
 pub mod files;
+pub mod idle;
 pub mod panel;
 pub mod style;
 
@@ -25,6 +26,7 @@ pub(crate) fn plugin(app: &mut App) {
         dialogs::plugin,
         files::plugin,
         clipboard::plugin,
+        idle::plugin,
     ));
 }
 
