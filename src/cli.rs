@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// 五子棋 / Gomoku & Renju: a desktop game for two players at one computer.
 #[derive(Parser, Debug, Clone)]
-#[command(name = "gomoku", version, about)]
+#[command(name = "gomoku", version)]
 pub struct Cli {
     /// Rule set of the first game.
     #[arg(long, value_enum)]

@@ -61,11 +61,13 @@ fn pick(
     mut hovered: ResMut<HoveredPoint>,
     mut clicks: MessageWriter<BoardClick>,
 ) {
+    let focused = window.as_ref().is_some_and(|w| w.focused);
     let point = window
         .and_then(|w| w.cursor_position())
         .filter(|_| !blocked.0)
         .and_then(|cursor| layout.pick(cursor));
-    hovered.set_if_neq(HoveredPoint(point));
+    // The ghost stone shows only while the window has the focus.
+    hovered.set_if_neq(HoveredPoint(point.filter(|_| focused)));
     if let Some(pos) = point
         && mouse.just_pressed(MouseButton::Left)
     {
