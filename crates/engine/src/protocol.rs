@@ -13,7 +13,7 @@ use crate::timeman::{Clock, budget};
 use gomoku_rules::{Board, Pos, Rule, Stone, forbidden_points};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -40,6 +40,16 @@ struct Brain<W: Write> {
     hash_mb: usize,
     stop: Arc<AtomicBool>,
     thinking: Arc<AtomicBool>,
+    /// `STOP` / `YXSTOP` lines read from the input so far (by the reader thread) and handled
+    /// so far (by the command loop): when a search starts with more read than handled, a stop
+    /// command already follows the one that started it (input sent in one piece).
+    stops_read: Arc<AtomicUsize>,
+    stops_handled: usize,
+}
+
+fn is_stop_word(line: &str) -> bool {
+    let word = line.trim().to_ascii_uppercase();
+    word == "STOP" || word == "YXSTOP"
 }
 
 /// Runs the protocol until `END` or the end of the input.
@@ -50,15 +60,19 @@ where
 {
     let stop = Arc::new(AtomicBool::new(false));
     let thinking = Arc::new(AtomicBool::new(false));
+    let stops_read = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = channel::<String>();
     {
         let stop = Arc::clone(&stop);
         let thinking = Arc::clone(&thinking);
+        let stops_read = Arc::clone(&stops_read);
         std::thread::spawn(move || {
             for line in input.lines() {
                 let Ok(line) = line else { break };
-                let word = line.trim().to_ascii_uppercase();
-                if (word == "STOP" || word == "YXSTOP" || word == "END")
+                if is_stop_word(&line) {
+                    stops_read.fetch_add(1, Ordering::SeqCst);
+                }
+                if (is_stop_word(&line) || line.trim().eq_ignore_ascii_case("END"))
                     && thinking.load(Ordering::SeqCst)
                 {
                     stop.store(true, Ordering::SeqCst);
@@ -80,8 +94,13 @@ where
         hash_mb: crate::engine::DEFAULT_HASH_MB,
         stop,
         thinking,
+        stops_read,
+        stops_handled: 0,
     };
     while let Ok(line) = rx.recv() {
+        if is_stop_word(&line) {
+            brain.stops_handled += 1;
+        }
         if !brain.command(line.trim(), &rx) {
             break;
         }
@@ -408,6 +427,9 @@ impl<W: Write> Brain<W> {
         let time = budget(&self.clock, empty);
         self.stop.store(false, Ordering::SeqCst);
         self.thinking.store(true, Ordering::SeqCst);
+        if self.stops_read.load(Ordering::SeqCst) > self.stops_handled {
+            self.stop.store(true, Ordering::SeqCst);
+        }
         let quiet = self.opts.quiet;
         let stop = Arc::clone(&self.stop);
         let level = self.opts.level;
