@@ -78,6 +78,15 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>) -> Result {
     Ok(())
 }
 
+/// A modal dialog centred over the board rather than the whole window.
+pub fn modal(id: &str) -> egui::Modal {
+    let id = egui::Id::new(id);
+    egui::Modal::new(id).area(egui::Modal::default_area(id).anchor(
+        egui::Align2::CENTER_CENTER,
+        egui::vec2(-PANEL_WIDTH / 2.0, 0.0),
+    ))
+}
+
 fn dialog_window(title: &str) -> egui::Window<'_> {
     egui::Window::new(title)
         .collapsible(false)
@@ -100,7 +109,7 @@ fn dialogs(
     let mut act = Vec::new();
     if let Some(saved) = resume_answer.0.clone() {
         let mut answer = None;
-        egui::Modal::new(egui::Id::new("resume")).show(&ctx, |ui| {
+        modal("resume").show(&ctx, |ui| {
             ui.set_max_width(380.0);
             ui.heading("Continue the last game?");
             ui.label(format!(
@@ -133,7 +142,7 @@ fn dialogs(
         }
     } else if let Some(offerer) = game.draw_offer {
         let other = offerer.opponent();
-        egui::Modal::new(egui::Id::new("draw offer")).show(&ctx, |ui| {
+        modal("draw offer").show(&ctx, |ui| {
             ui.heading("Draw offered");
             ui.horizontal(|ui| {
                 stone_icon(ui, offerer, 9.0);
@@ -154,7 +163,7 @@ fn dialogs(
     match ui_state.dialog.clone() {
         Some(Dialog::NewGame) => new_game(&ctx, &mut ui_state, &game, &mut act),
         Some(Dialog::Confirm(question)) => {
-            egui::Modal::new(egui::Id::new("confirm")).show(&ctx, |ui| {
+            modal("confirm").show(&ctx, |ui| {
                 ui.set_max_width(360.0);
                 ui.label(egui::RichText::new(question.question()).size(16.0));
                 ui.add_space(10.0);
@@ -208,7 +217,7 @@ fn dialogs(
             }
         }
         Some(Dialog::Menu) => {
-            egui::Modal::new(egui::Id::new("menu")).show(&ctx, |ui| {
+            modal("menu").show(&ctx, |ui| {
                 ui.set_width(220.0);
                 ui.vertical_centered_justified(|ui| {
                     ui.heading("Menu");
@@ -247,7 +256,7 @@ fn dialogs(
 }
 
 fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut Vec<UiAction>) {
-    egui::Modal::new(egui::Id::new("new game")).show(ctx, |ui| {
+    modal("new game").show(ctx, |ui| {
         ui.set_width(380.0);
         ui.heading("New game");
         ui.add_space(6.0);
@@ -322,7 +331,7 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
 }
 
 fn help(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiAction>) {
-    egui::Modal::new(egui::Id::new("help")).show(ctx, |ui| {
+    modal("help").show(ctx, |ui| {
         ui.set_width(520.0);
         ui.heading("Rules and keys");
         ui.horizontal(|ui| {

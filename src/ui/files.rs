@@ -112,7 +112,7 @@ fn file_dialog(
     let mut close = false;
     let mut go_to: Option<PathBuf> = None;
     let title = if saving { "Save game" } else { "Open game" };
-    egui::Modal::new(egui::Id::new("file dialog")).show(ctx, |ui| {
+    super::dialogs::modal("file dialog").show(ctx, |ui| {
         ui.set_width(560.0);
         ui.heading(title);
         ui.horizontal(|ui| {
