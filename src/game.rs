@@ -336,7 +336,7 @@ fn play_clicks(
                 refused.write(MoveRefused { pos, error });
                 events
                     .notices
-                    .write(Notice::error(refusal_text(pos, error)));
+                    .write(Notice::error(refusal_text(pos, game.record.size(), error)));
             }
         }
     }
@@ -344,8 +344,8 @@ fn play_clicks(
 
 /// What the player reads when a move is refused.
 #[must_use]
-pub fn refusal_text(pos: Pos, error: MoveError) -> String {
-    let at = pos_label(pos);
+pub fn refusal_text(pos: Pos, size: usize, error: MoveError) -> String {
+    let at = pos_label(pos, size);
     match error {
         MoveError::GameOver => "The game is over: undo, or start a new one.".to_owned(),
         MoveError::OffBoard => format!("{at} is off the board."),
@@ -358,8 +358,8 @@ pub fn refusal_text(pos: Pos, error: MoveError) -> String {
 
 /// A point as the board's coordinates show it, e.g. `H8`.
 #[must_use]
-pub fn pos_label(pos: Pos) -> String {
-    pos.to_string().to_uppercase()
+pub fn pos_label(pos: Pos, size: usize) -> String {
+    pos.to_renju(size)
 }
 
 fn run_commands(

@@ -184,7 +184,8 @@ fn draw_coordinates(mut contexts: EguiContexts, layout: Res<BoardLayout>) -> Res
         text(col - Vec2::new(0.0, off * layout.cell), letter.clone());
         let bottom = layout.screen(Pos::new(i as u8, (n - 1) as u8));
         text(bottom + Vec2::new(0.0, off * layout.cell), letter);
-        let number = (i + 1).to_string();
+        // Ranks count from the bottom, as on printed boards (H8 is the centre of 15×15).
+        let number = (n - i).to_string();
         text(row - Vec2::new(off * layout.cell, 0.0), number.clone());
         let right = layout.screen(Pos::new((n - 1) as u8, i as u8));
         text(right + Vec2::new(off * layout.cell, 0.0), number);

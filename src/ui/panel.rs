@@ -320,6 +320,7 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
 fn move_list(ui: &mut egui::Ui, game: &Game) {
     ui.label(egui::RichText::new("Moves").strong());
     let moves = game.record.moves();
+    let size = game.record.size();
     let redo: Vec<_> = game.record.redo_moves().collect();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -332,8 +333,8 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
                 .show(ui, |ui| {
                     let all: Vec<(String, bool)> = moves
                         .iter()
-                        .map(|m| (pos_label(m.pos), false))
-                        .chain(redo.iter().map(|m| (pos_label(m.pos), true)))
+                        .map(|m| (pos_label(m.pos, size), false))
+                        .chain(redo.iter().map(|m| (pos_label(m.pos, size), true)))
                         .collect();
                     for (i, pair) in all.chunks(2).enumerate() {
                         ui.label(egui::RichText::new(format!("{}.", i + 1)).color(style::MUTED));

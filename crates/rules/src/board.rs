@@ -60,6 +60,17 @@ impl Pos {
         Pos { x, y }
     }
 
+    /// The point in renju notation on a board of side `size`, as printed on boards and in
+    /// books: column letter from `A`, rank counted from the bottom (`H8` is the centre of 15×15).
+    #[must_use]
+    pub fn to_renju(self, size: usize) -> String {
+        format!(
+            "{}{}",
+            char::from(b'A' + self.x),
+            size.saturating_sub(usize::from(self.y))
+        )
+    }
+
     /// The neighbour `steps` cells away along `dir`, if it lies on a board of side `size`.
     #[must_use]
     pub fn offset(self, dir: (i32, i32), steps: i32, size: usize) -> Option<Pos> {
