@@ -132,3 +132,56 @@ pub fn run_puzzles(mode: u32, step: usize, limit: usize, time: Duration) -> Puzz
     }
     stats
 }
+
+/// One row of [`depth_in_time`]: the position, the last completed iteration, the selective
+/// depth, nodes and nodes per second.
+#[derive(Clone, Debug)]
+pub struct DepthRow {
+    pub name: String,
+    pub depth: u32,
+    pub sel_depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+}
+
+/// Searches each of the first `openings` 15×15 openings (side to move after the opening)
+/// under `rule`, then each benchmark position, for `time` with a fresh engine, and reports
+/// the depth of the last completed iteration.
+#[must_use]
+pub fn depth_in_time(rule: Rule, openings: usize, time: Duration) -> Vec<DepthRow> {
+    let mut jobs: Vec<(String, Rule, usize, Vec<gomoku_rules::Pos>)> = Vec::new();
+    for (i, o) in crate::fixtures::openings_15()
+        .into_iter()
+        .take(openings)
+        .enumerate()
+    {
+        jobs.push((format!("opening {:>2}", i + 1), rule, 15, o));
+    }
+    for (i, p) in bench_positions().into_iter().enumerate() {
+        jobs.push((
+            format!("bench {:>2} ({}, {} stones)", i + 1, p.rule, p.moves.len()),
+            p.rule,
+            p.size,
+            p.moves,
+        ));
+    }
+    let mut rows = Vec::new();
+    for (name, rule, size, moves) in jobs {
+        let mut e = Engine::new(rule, size);
+        if e.set_moves(&moves).is_err() {
+            continue;
+        }
+        let stop = AtomicBool::new(false);
+        let mut last = None;
+        let r = e.search(Limits::time(time), &stop, &mut |i| last = Some(i.clone()));
+        let (sel, nps) = last.map_or((0, 0), |i| (i.sel_depth, i.nps));
+        rows.push(DepthRow {
+            name,
+            depth: r.depth,
+            sel_depth: sel,
+            nodes: r.nodes,
+            nps,
+        });
+    }
+    rows
+}

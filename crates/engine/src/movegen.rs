@@ -116,3 +116,32 @@ pub fn ordered_candidates(b: &mut Board, out: &mut Vec<(usize, i32)>) {
     }
     out.sort_by_key(|&(_, v)| -v);
 }
+
+/// One pass over the points near the stones: every legal point with its ordering value for
+/// the side to move (as [`ordered_candidates`], unsorted) and whether the point makes a four
+/// for the side to move (such points are never pruned).
+pub fn scored_moves(b: &mut Board, out: &mut Vec<(usize, i32, bool)>) {
+    out.clear();
+    let s = b.to_move();
+    let o = s ^ 1;
+    for i in 0..b.points().len() {
+        let p = b.points()[i];
+        if b.cell(p) != EMPTY || b.near(p) == 0 {
+            continue;
+        }
+        let cl = b.class(s, p);
+        let four = match cl {
+            C_FOUR | C_FOUR_THREE | C_FLEX_FOUR => true,
+            C_MAYBE_DOUBLE_THREE => {
+                if b.is_forbidden(p) {
+                    continue;
+                }
+                (0..4).any(|d| b.pattern(s, p, d) == B4)
+            }
+            crate::pattern::C_FORBIDDEN if s == 0 && b.is_forbidden(p) => continue,
+            _ => false,
+        };
+        let v = b.score(s, p) * 2 + b.score(o, p) + i32::from(b.near(p));
+        out.push((p, v, four));
+    }
+}

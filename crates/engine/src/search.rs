@@ -5,8 +5,8 @@
 
 use crate::board::{Board, CELLS, Side};
 use crate::eval::evaluate;
-use crate::movegen::{four_moves, has_threat, ordered_candidates, threat_defences};
-use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_THREE};
+use crate::movegen::{has_threat, ordered_candidates, scored_moves, threat_defences};
+use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE, C_THREE};
 use crate::tt::{EXACT, LOWER, Tt, UPPER};
 use crate::vcf::Vcf;
 use gomoku_rules::Pos;
@@ -19,8 +19,10 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = 29_000;
 const INF: i32 = 31_000;
 const MAX_PLY: usize = 128;
-/// Moves kept at an ordinary interior node.
+/// Moves kept at an ordinary interior node (fours are always kept).
 const WIDTH: usize = 20;
+/// Futility margins by remaining depth.
+const FUTILITY: [i32; 4] = [0, 120, 300, 600];
 
 /// What to search for: stop at the first limit reached. With no limit at all the search runs
 /// until the `stop` flag is set or a forced result is found (at most depth 60).
@@ -108,6 +110,7 @@ pub struct Searcher<'a> {
     pub noise_seed: u64,
     /// Root moves not to consider (n-best analysis).
     pub exclude: Vec<usize>,
+    scratch: Vec<(usize, i32, bool)>,
 }
 
 impl<'a> Searcher<'a> {
@@ -131,6 +134,7 @@ impl<'a> Searcher<'a> {
             noise: 0,
             noise_seed: 0,
             exclude: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -254,11 +258,20 @@ impl<'a> Searcher<'a> {
             let mut iter_best = None;
             for i in 0..root.len() {
                 let m = root[i];
+                let quiet = self.b.class(s, m) < C_THREE && self.b.class(o, m) < C_THREE;
                 self.b.make(m);
                 let v = if i == 0 {
                     -self.pvs(depth - 1, -beta, -alpha, 1)
                 } else {
-                    let v = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    let r = if depth >= 3 && i >= 3 {
+                        (lmr(depth, i) - 1).clamp(0, depth - 2) / if quiet { 1 } else { 2 }
+                    } else {
+                        0
+                    };
+                    let mut v = -self.pvs(depth - 1 - r, -alpha - 1, -alpha, 1);
+                    if v > alpha && r > 0 && !self.stopped {
+                        v = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    }
                     if v > alpha && !self.stopped {
                         -self.pvs(depth - 1, -beta, -alpha, 1)
                     } else {
@@ -434,30 +447,54 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let moves = self.node_moves(ply, tt_move);
+        // Futility: near the leaves, quiet moves cannot lift a hopeless static evaluation.
+        let threatened = has_threat(&self.b, o);
+        let static_eval = if !pv_node && depth <= 3 && !threatened {
+            Some(self.eval())
+        } else {
+            None
+        };
+        let width = if pv_node {
+            WIDTH
+        } else {
+            [0, 5, 7, 9, 11, 13, 15, 17, 20][depth.clamp(0, 8) as usize]
+        };
+        let moves = self.node_moves(ply, tt_move, width);
         if moves.is_empty() {
             // Every defence is forbidden or there is nothing to play.
-            return if has_threat(&self.b, o) {
-                -(MATE - p - 4)
-            } else {
-                0
-            };
+            return if threatened { -(MATE - p - 4) } else { 0 };
         }
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
-            let quiet = self.b.class(s, m) < C_THREE && self.b.class(o, m) < C_THREE;
+            let quiet = !threatened
+                && self.b.class(s, m) < C_THREE
+                && self.b.class(o, m) < C_THREE
+                && Some(m) != tt_move;
+            if i > 0
+                && quiet
+                && best > -MATE_BOUND
+                && static_eval.is_some_and(|e| e + FUTILITY[depth as usize] <= alpha)
+            {
+                continue;
+            }
             self.b.make(m);
             let mut v;
             if i == 0 {
                 v = -self.pvs(depth - 1, -beta, -alpha, ply + 1);
             } else {
-                let r = if depth >= 3 && i >= 3 && quiet {
-                    1 + i32::from(i >= 8 && depth >= 5)
-                } else {
-                    0
-                };
+                let mut r = 0;
+                if depth >= 2 && i > usize::from(pv_node) {
+                    r = lmr(depth, i);
+                    if !quiet {
+                        r /= 2;
+                    }
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 1);
+                }
                 v = -self.pvs(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
                 if v > alpha && r > 0 && !self.stopped {
                     v = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -489,6 +526,10 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+        }
+        if best == -INF {
+            // Every move was pruned: the static evaluation stands.
+            return static_eval.unwrap_or(alpha);
         }
         let bound = if best >= beta {
             LOWER
@@ -550,8 +591,10 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// The moves searched at an interior node, best first.
-    fn node_moves(&mut self, ply: usize, tt_move: Option<usize>) -> Vec<usize> {
+    /// The moves searched at an interior node, best first, and how many of them (from the
+    /// front) are forcing (threat defences, or moves that make or block a three or four).
+    /// Quiet moves are limited to the best `width`; fours are always kept.
+    fn node_moves(&mut self, ply: usize, tt_move: Option<usize>, width: usize) -> Vec<usize> {
         let s = self.b.to_move();
         let o = s ^ 1;
         let mut moves = Vec::new();
@@ -565,29 +608,35 @@ impl<'a> Searcher<'a> {
             }
             return moves;
         }
-        let mut scored = Vec::new();
-        ordered_candidates(&mut self.b, &mut scored);
+        let mut scored = std::mem::take(&mut self.scratch);
+        scored_moves(&mut self.b, &mut scored);
         let killers = self.killers[ply];
-        for (p, v) in &mut scored {
+        for (p, v, four) in &mut scored {
             if Some(*p) == tt_move {
                 *v += 1 << 24;
+            } else if *four {
+                *v += 1 << 20;
             } else if killers.contains(p) {
                 *v += 300;
             }
             *v += (self.history[s][*p] >> 3).min(500);
         }
-        scored.sort_by_key(|&(_, v)| -v);
-        moves.extend(scored.iter().take(WIDTH).map(|&(p, _)| p));
-        // Never cut away a four: it may be the only way to win or to defend.
-        let mut fours = Vec::new();
-        four_moves(&mut self.b, s, &mut fours);
-        for f in fours {
-            if !moves.contains(&f) && self.b.class(s, f) >= C_FOUR {
-                moves.push(f);
+        scored.sort_unstable_by_key(|&(p, v, _)| (-v, p));
+        for (i, &(p, _, four)) in scored.iter().enumerate() {
+            if i < width || four {
+                moves.push(p);
             }
         }
+        self.scratch = scored;
         moves
     }
+}
+
+/// Late-move reduction for the `i`-th move at remaining depth `depth`.
+fn lmr(depth: i32, i: usize) -> i32 {
+    let d = f64::from(depth.max(1)).ln();
+    let m = (i.max(1) as f64).ln();
+    (0.7 + d * m / 1.2) as i32
 }
 
 fn to_tt(v: i32, ply: usize) -> i32 {

@@ -5,10 +5,13 @@
 //! - `pbrain-gomoku bench [DEPTH]`: fixed-depth search of the benchmark positions (default
 //!   depth 10), printing nodes per position, total nodes and nodes per second;
 //! - `pbrain-gomoku puzzles [--mode 32|64|67] [--step N] [--limit N] [--time MS]`: solves the
-//!   embedded renju puzzles and prints the share solved and the median time.
+//!   embedded renju puzzles and prints the share solved and the median time;
+//! - `pbrain-gomoku depth [--rule 0|1|4] [--openings N] [--ms MS]`: the depth of the last
+//!   completed iteration of a timed search (default 1000 ms) after each of the first N
+//!   openings (default 12) and in each benchmark position.
 
 use gomoku_engine::Level;
-use gomoku_engine::bench::{bench, run_puzzles};
+use gomoku_engine::bench::{bench, depth_in_time, run_puzzles};
 use gomoku_engine::protocol::{Options, run};
 use std::io::BufReader;
 use std::time::Duration;
@@ -26,6 +29,40 @@ fn main() {
             println!("total nodes: {}", r.nodes);
             println!("time: {} ms", r.time.as_millis());
             println!("nodes/second: {}", r.nps());
+        }
+        Some("depth") => {
+            let get = |flag: &str, default: u64| {
+                args.iter()
+                    .position(|a| a == flag)
+                    .and_then(|i| args.get(i + 1))
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(default)
+            };
+            let rule = match get("--rule", 0) {
+                1 => gomoku_rules::Rule::Standard,
+                4 => gomoku_rules::Rule::Renju,
+                _ => gomoku_rules::Rule::Freestyle,
+            };
+            let ms = get("--ms", 1000);
+            let rows = depth_in_time(
+                rule,
+                get("--openings", 12) as usize,
+                Duration::from_millis(ms),
+            );
+            for r in &rows {
+                println!(
+                    "{:<32} depth {:>2}-{:<2} nodes {:>9} nps {:>7}",
+                    r.name, r.depth, r.sel_depth, r.nodes, r.nps
+                );
+            }
+            let mut d: Vec<u32> = rows.iter().map(|r| r.depth).collect();
+            d.sort_unstable();
+            if let (Some(lo), Some(hi)) = (d.first(), d.last()) {
+                println!(
+                    "{rule}, {ms} ms: depth {lo}..{hi}, median {}",
+                    d[d.len() / 2]
+                );
+            }
         }
         Some("puzzles") => {
             let get = |flag: &str, default: usize| {
