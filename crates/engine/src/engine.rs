@@ -6,6 +6,7 @@ use crate::level::Level;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher};
 use crate::tt::Tt;
 use crate::vcf::Vcf;
+use crate::vct::Vct;
 use gomoku_rules::{GameRecord, Pos, Rule, Stone};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -177,5 +178,24 @@ pub fn find_vcf(
     let depth = limits.depth.unwrap_or(100);
     let line = vcf.solve(&mut b, depth)?;
     let _ = side_of(side);
+    Some(line.iter().map(|&p| b.pos(p)).collect())
+}
+
+/// A forced win by continuous threats (open threes and fours) for `side` on `board`, searched
+/// within `limits` (nodes and time; default 300 000 nodes; `depth` = attacker threat moves
+/// before the final sequence of fours, default 8). The line alternates attacker and defender
+/// moves and follows, at each defender move, the longest defence found; the other defences
+/// are refuted too. `None` when no win was found within the budget.
+#[must_use]
+pub fn find_vct(
+    board: &gomoku_rules::Board,
+    side: Stone,
+    rule: Rule,
+    limits: Limits,
+) -> Option<Vec<Pos>> {
+    let mut b = Board::from_position(rule, board, side);
+    let deadline = limits.time.map(|t| Instant::now() + t);
+    let mut vct = Vct::new(limits.nodes.unwrap_or(300_000), deadline, None);
+    let line = vct.solve(&mut b, limits.depth.unwrap_or(8))?;
     Some(line.iter().map(|&p| b.pos(p)).collect())
 }

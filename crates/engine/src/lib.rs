@@ -29,13 +29,14 @@
 //!   → [`SearchResult`] (`best`, `eval` for the side to move, `depth`, `nodes`, `pv`,
 //!   `forced_win`, `mate_in`); [`SearchInfo`] reports each iteration.
 //! - [`Level`] (`ALL`, `name`, `from_name`) and [`Engine::choose_move`] / [`choose_move`].
-//! - [`find_vcf`]: a winning sequence of fours, if any.
+//! - [`find_vcf`]: a winning sequence of fours, if any; [`find_vct`]: a winning sequence of
+//!   threes and fours (for threat warnings).
 //! - Renju: black never plays a forbidden point; white may exploit them.
 //!
 //! # Inside (one responsibility per module)
 //! [`pattern`] (line-pattern and point-class tables per rule), [`board`] (incremental board,
 //! exact fast renju forbidden check), [`zobrist`], [`eval`], [`movegen`] (threat-aware
-//! forced replies), [`vcf`], [`tt`], [`search`] (iterative-deepening PVS), [`timeman`],
+//! forced replies), [`vcf`], [`vct`], [`tt`], [`search`] (iterative-deepening PVS), [`timeman`],
 //! [`level`], [`beginner`] (the original scorer), [`protocol`] (Gomocup brain protocol),
 //! [`fixtures`] (bench positions and puzzle files), [`bench`] (measurements).
 
@@ -54,8 +55,9 @@ pub mod search;
 pub mod timeman;
 pub mod tt;
 pub mod vcf;
+pub mod vct;
 pub mod zobrist;
 
-pub use engine::{DEFAULT_HASH_MB, Engine, choose_move, find_vcf};
+pub use engine::{DEFAULT_HASH_MB, Engine, choose_move, find_vcf, find_vct};
 pub use level::Level;
 pub use search::{Limits, MATE, MATE_BOUND, SearchInfo, SearchResult};

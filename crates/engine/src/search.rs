@@ -9,6 +9,7 @@ use crate::movegen::{has_threat, ordered_candidates, scored_moves, threat_defenc
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE, C_THREE};
 use crate::tt::{EXACT, LOWER, Tt, UPPER};
 use crate::vcf::Vcf;
+use crate::vct::Vct;
 use gomoku_rules::Pos;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -227,6 +228,23 @@ impl<'a> Searcher<'a> {
             return result(pv[0], eval, line.len() as u32, self.nodes, pv);
         }
         self.nodes += vcf.nodes;
+        // Our own VCT, on a share of the budget.
+        let vct_nodes =
+            self.node_limit
+                .saturating_sub(self.nodes)
+                .min(limits.time.map_or(300_000, |t| {
+                    (t.as_secs_f64() * 100_000.0).clamp(2_000.0, 1_000_000.0) as u64
+                }))
+                / if limits.time.is_some() { 1 } else { 4 };
+        let vct_deadline = limits.time.map(|t| self.start + t.mul_f64(0.15));
+        let mut vct = Vct::new(vct_nodes, vct_deadline, Some(self.stop));
+        let found = vct.solve(&mut self.b, 8);
+        self.nodes += vct.nodes;
+        if let Some(line) = found {
+            let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
+            let eval = MATE - vct.plies_to_five(line.len()) as i32;
+            return result(pv[0], eval, line.len() as u32, self.nodes, pv);
+        }
 
         let mut root: Vec<usize> = Vec::new();
         if has_threat(&self.b, o) {

@@ -2,7 +2,7 @@
 //! forbidden points, levels.
 
 use gomoku_engine::fixtures::{puzzles, quintet_cases};
-use gomoku_engine::{Engine, Level, Limits, choose_move, find_vcf};
+use gomoku_engine::{Engine, Level, Limits, choose_move, find_vcf, find_vct};
 use gomoku_rules::{Board, Pos, Rule, Stone, forbidden, is_win, parse_ascii};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -183,6 +183,65 @@ fn quintet_vcf_cases() {
         check_vcf_line(&case.board, case.attacker, &line);
     }
 }
+
+/// Replays a VCT line: every move on an empty point, every attacker move legal, and the last
+/// attacker move wins or leaves a five threat the defender cannot stop.
+fn check_vct_line(board: &Board, attacker: Stone, line: &[Pos]) {
+    let mut b = board.clone();
+    for (i, &p) in line.iter().enumerate() {
+        let side = if i % 2 == 0 {
+            attacker
+        } else {
+            attacker.opponent()
+        };
+        assert!(b.get(p).is_none(), "move {i} on a stone");
+        if side == attacker {
+            assert!(
+                gomoku_rules::is_legal(&b, p, side, Rule::Renju),
+                "attacker move {i} illegal"
+            );
+        }
+        if i % 2 == 0 && is_win(&b, p, side, Rule::Renju) {
+            assert_eq!(i, line.len() - 1);
+            return;
+        }
+        b.set(p, Some(side));
+    }
+    assert!(line.len() % 2 == 1, "the line ends with an attacker move");
+}
+
+#[test]
+fn quintet_vct_cases() {
+    let mut solved = Vec::new();
+    for case in quintet_cases()
+        .into_iter()
+        .filter(|c| c.mode.starts_with("vct"))
+    {
+        let line = find_vct(
+            &case.board,
+            case.attacker,
+            Rule::Renju,
+            Limits::nodes(300_000),
+        );
+        if let Some(line) = line {
+            check_vct_line(&case.board, case.attacker, &line);
+            solved.push(case.name);
+        }
+        // With the other side to move, any line found must at least be playable.
+        if let Some(line) = find_vct(
+            &case.board,
+            case.attacker.opponent(),
+            Rule::Renju,
+            Limits::nodes(20_000),
+        ) {
+            check_vct_line(&case.board, case.attacker.opponent(), &line);
+        }
+    }
+    eprintln!("VCT cases solved: {solved:?}");
+    assert!(solved.len() >= VCT_CASES_SOLVED, "{solved:?}");
+}
+
+const VCT_CASES_SOLVED: usize = 5;
 
 #[test]
 fn lfz084_vcf_sample() {
