@@ -1,16 +1,52 @@
-//! The command line: rule, file to open, scripted moves, data folder and screenshots.
+//! The command line: rule, mode, colour and level, file to open, scripted moves, data folder,
+//! the analysis panel, frame statistics and screenshots.
 
 use clap::{Parser, ValueEnum};
-use gomoku_rules::Rule;
+use gomoku::game::{DEFAULT_LEVEL, GameMode};
+use gomoku_engine::Level;
+use gomoku_rules::{Rule, Stone};
 use std::path::PathBuf;
 
-/// 五子棋 / Gomoku & Renju: a desktop game for two players at one computer.
+/// 五子棋 / Gomoku & Renju: a desktop game for two players at one computer, or against the
+/// computer at six levels (Beginner, Novice, Intermediate, Advanced, Expert, Master).
 #[derive(Parser, Debug, Clone)]
 #[command(name = "gomoku", version)]
 pub struct Cli {
     /// Rule set of the first game.
     #[arg(long, value_enum)]
     pub rule: Option<RuleArg>,
+    /// Who plays the first game (a game asked for here is started instead of offering the
+    /// last one back).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Your colour against the computer.
+    #[arg(long, value_enum, default_value_t = ColorArg::Black)]
+    pub color: ColorArg,
+    /// The computer's level (in computer vs computer: black's, and white's unless
+    /// `--white-level` is given): Beginner, Novice, Intermediate, Advanced, Expert or Master.
+    #[arg(long, value_name = "NAME", value_parser = parse_level)]
+    pub level: Option<Level>,
+    /// White's level in computer vs computer.
+    #[arg(long, value_name = "NAME", value_parser = parse_level)]
+    pub white_level: Option<Level>,
+    /// Master thinks this many seconds per move (0.5 to 10) instead of its node budget.
+    #[arg(long, value_name = "SECONDS")]
+    pub master_time: Option<f32>,
+    /// Seconds between two moves in computer vs computer (0 to 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub pace: Option<f32>,
+    /// Seed of the weaker levels' variety: the same seed and moves give the same game.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Show the analysis panel (evaluation, principal variation, threats) from the start.
+    #[arg(long)]
+    pub analysis: bool,
+    /// Ask for a hint for the first position.
+    #[arg(long)]
+    pub hint: bool,
+    /// Log the worst frame time while the computer thinks, after each of its moves.
+    #[arg(long)]
+    pub frame_stats: bool,
     /// Open a game at start: the game's own .ron save, or an import (.gob, .psq, .sgf, pos string .txt).
     #[arg(long, value_name = "FILE")]
     pub open: Option<PathBuf>,
@@ -30,6 +66,60 @@ pub struct Cli {
     /// Frames to render before the screenshot.
     #[arg(long, value_name = "N", default_value_t = 10, requires = "screenshot")]
     pub after_frames: u32,
+    /// Before the screenshot, also wait (up to 60 s) until the computer has no search running
+    /// for a hint or the analysis.
+    #[arg(long, requires = "screenshot")]
+    pub settle: bool,
+}
+
+/// The modes accepted on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeArg {
+    Hotseat,
+    VsComputer,
+    AiVsAi,
+}
+
+/// A colour on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorArg {
+    Black,
+    White,
+}
+
+impl From<ColorArg> for Stone {
+    fn from(color: ColorArg) -> Stone {
+        match color {
+            ColorArg::Black => Stone::Black,
+            ColorArg::White => Stone::White,
+        }
+    }
+}
+
+fn parse_level(name: &str) -> Result<Level, String> {
+    Level::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        format!("unknown level {name:?}; one of {}", names.join(", "))
+    })
+}
+
+impl Cli {
+    /// The mode of the first game, if one was asked for.
+    #[must_use]
+    pub fn game_mode(&self) -> Option<GameMode> {
+        let level = self.level.unwrap_or(DEFAULT_LEVEL);
+        Some(match self.mode? {
+            ModeArg::Hotseat => GameMode::HotSeat,
+            ModeArg::VsComputer => GameMode::VsComputer {
+                human: self.color.into(),
+                level,
+            },
+            ModeArg::AiVsAi => GameMode::ComputerVsComputer {
+                black: level,
+                white: self.white_level.unwrap_or(level),
+            },
+        })
+    }
 }
 
 /// The rule names accepted on the command line.

@@ -3,29 +3,135 @@
 //! view, autosave and later features react to. All rules live in `gomoku-rules`.
 
 use bevy::prelude::*;
+use gomoku_engine::Level;
 use gomoku_rules::save::{Player, PlayerKind, Players, SavedGame};
 use gomoku_rules::{
     DEFAULT_SIZE, ForbiddenPolicy, GameRecord, GameResult, MoveError, Pos, Rule, Stone,
 };
 
-/// Who plays the game. Hot-seat is the only mode for now; computer and network games add
-/// variants here (with the settings they need) and the systems that drive them.
+/// Who plays the game: people at this computer, or the computer at a level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameMode {
     /// Two people take turns at this computer.
     #[default]
     HotSeat,
+    /// A person plays `human`; the computer plays the other colour at `level`.
+    VsComputer { human: Stone, level: Level },
+    /// The computer plays both sides; the player watches.
+    ComputerVsComputer { black: Level, white: Level },
 }
 
-impl GameMode {
-    pub const ALL: [GameMode; 1] = [GameMode::HotSeat];
+/// The computer's level when the player has not chosen one.
+pub const DEFAULT_LEVEL: Level = Level::Intermediate;
 
+impl GameMode {
+    /// Each kind of mode once, with default settings (the new game dialog's choices).
+    pub const ALL: [GameMode; 3] = [
+        GameMode::HotSeat,
+        GameMode::VsComputer {
+            human: Stone::Black,
+            level: DEFAULT_LEVEL,
+        },
+        GameMode::ComputerVsComputer {
+            black: DEFAULT_LEVEL,
+            white: DEFAULT_LEVEL,
+        },
+    ];
+
+    /// The mode's kind in words (the same for every level and colour).
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
             GameMode::HotSeat => "Hot-seat (two players)",
+            GameMode::VsComputer { .. } => "Play the computer",
+            GameMode::ComputerVsComputer { .. } => "Computer vs computer",
         }
     }
+
+    /// The mode with its colours and levels, for the side panel.
+    #[must_use]
+    pub fn describe(self) -> String {
+        match self {
+            GameMode::HotSeat => self.label().to_owned(),
+            GameMode::VsComputer { human, level } => {
+                format!("You play {} · computer: {level}", colour_name(human))
+            }
+            GameMode::ComputerVsComputer { black, white } => {
+                format!("Computer vs computer · {black} vs {white}")
+            }
+        }
+    }
+
+    /// Same kind of mode (hot-seat, vs computer, computer vs computer).
+    #[must_use]
+    pub fn same_kind(self, other: GameMode) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+
+    /// The computer's level if the computer plays `stone`.
+    #[must_use]
+    pub fn computer(self, stone: Stone) -> Option<Level> {
+        match self {
+            GameMode::HotSeat => None,
+            GameMode::VsComputer { human, level } => (stone != human).then_some(level),
+            GameMode::ComputerVsComputer { black, white } => Some(match stone {
+                Stone::Black => black,
+                Stone::White => white,
+            }),
+        }
+    }
+
+    #[must_use]
+    pub fn is_computer(self, stone: Stone) -> bool {
+        self.computer(stone).is_some()
+    }
+
+    /// The person's colour in a game against the computer.
+    #[must_use]
+    pub fn human(self) -> Option<Stone> {
+        match self {
+            GameMode::VsComputer { human, .. } => Some(human),
+            _ => None,
+        }
+    }
+
+    /// The mode the players of a saved game stand for (a computer player keeps its level).
+    #[must_use]
+    pub fn of_players(players: &Players) -> GameMode {
+        let level = |player: &Player| match &player.kind {
+            PlayerKind::Computer { level } => {
+                Some(Level::from_name(level).unwrap_or(DEFAULT_LEVEL))
+            }
+            PlayerKind::Human | PlayerKind::Remote => None,
+        };
+        match (level(&players.black), level(&players.white)) {
+            (Some(black), Some(white)) => GameMode::ComputerVsComputer { black, white },
+            (Some(level), None) => GameMode::VsComputer {
+                human: Stone::White,
+                level,
+            },
+            (None, Some(level)) => GameMode::VsComputer {
+                human: Stone::Black,
+                level,
+            },
+            (None, None) => GameMode::HotSeat,
+        }
+    }
+}
+
+/// "black" or "white".
+#[must_use]
+pub fn colour_name(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "black",
+        Stone::White => "white",
+    }
+}
+
+/// The name a computer player goes by.
+#[must_use]
+pub fn computer_name(level: Level) -> String {
+    format!("Computer · {level}")
 }
 
 /// Everything needed to start a game.
@@ -34,6 +140,7 @@ pub struct GameSetup {
     pub mode: GameMode,
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
+    /// The people's names (a side the computer plays is named after its level).
     pub black: String,
     pub white: String,
 }
@@ -51,20 +158,35 @@ impl Default for GameSetup {
 }
 
 impl GameSetup {
-    fn players(&self) -> Players {
-        let player = |name: &str, fallback: &str| Player {
-            name: if name.trim().is_empty() {
-                fallback.to_owned()
-            } else {
-                name.trim().to_owned()
+    /// The players of this setup (a computer side carries its level).
+    #[must_use]
+    pub fn players(&self) -> Players {
+        let player = |stone: Stone, name: &str, fallback: &str| match self.mode.computer(stone) {
+            Some(level) => Player {
+                name: computer_name(level),
+                kind: PlayerKind::Computer {
+                    level: level.name().to_owned(),
+                },
             },
-            kind: PlayerKind::Human,
+            None => Player {
+                name: if name.trim().is_empty() || is_computer_name(name) {
+                    fallback.to_owned()
+                } else {
+                    name.trim().to_owned()
+                },
+                kind: PlayerKind::Human,
+            },
         };
         Players {
-            black: player(&self.black, "Black"),
-            white: player(&self.white, "White"),
+            black: player(Stone::Black, &self.black, "Black"),
+            white: player(Stone::White, &self.white, "White"),
         }
     }
+}
+
+/// A name given to a computer player (not kept for a person taking its place).
+fn is_computer_name(name: &str) -> bool {
+    Level::ALL.iter().any(|&l| name == computer_name(l))
 }
 
 /// The game on the board.
@@ -104,7 +226,7 @@ impl Game {
     #[must_use]
     pub fn from_saved(saved: SavedGame) -> Game {
         let setup = GameSetup {
-            mode: GameMode::HotSeat,
+            mode: GameMode::of_players(&saved.players),
             rule: saved.record.rule(),
             policy: saved.record.policy(),
             black: saved.players.black.name.clone(),
@@ -136,6 +258,54 @@ impl Game {
     pub fn name(&self, stone: Stone) -> &str {
         &self.players.get(stone).name
     }
+
+    /// A game is on and the computer plays the side to move.
+    #[must_use]
+    pub fn computer_to_move(&self) -> bool {
+        self.in_progress() && self.mode.is_computer(self.record.side_to_move())
+    }
+
+    /// The move list as points.
+    #[must_use]
+    pub fn points(&self) -> Vec<Pos> {
+        self.record.moves().iter().map(|m| m.pos).collect()
+    }
+
+    /// Whether undo has something to take back in this mode (against the computer: one of
+    /// the person's moves, or a result).
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        if !self.active || !self.record.can_undo() {
+            return false;
+        }
+        match self.mode.human() {
+            Some(human) => self.record.is_over() || self.last_move_of(human).is_some(),
+            None => true,
+        }
+    }
+
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        self.active && self.record.can_redo()
+    }
+
+    /// Index of the last move `stone` played.
+    fn last_move_of(&self, stone: Stone) -> Option<usize> {
+        (0..self.record.moves().len())
+            .rev()
+            .find(|&i| Stone::for_move(i) == stone)
+    }
+
+    /// The players for `mode`, keeping the names of the people who stay.
+    fn players_for(&self, mode: GameMode) -> Players {
+        GameSetup {
+            mode,
+            black: self.players.black.name.clone(),
+            white: self.players.white.name.clone(),
+            ..self.setup.clone()
+        }
+        .players()
+    }
 }
 
 /// The first game of the run, from the command line: a setup, and a game to continue from
@@ -144,11 +314,20 @@ impl Game {
 pub struct StartupGame {
     pub setup: GameSetup,
     pub saved: Option<SavedGame>,
+    /// A game was asked for on the command line (e.g. `--mode`): the autosave is not offered.
+    pub fresh: bool,
 }
 
 /// A click on a board intersection (from the mouse picking, or a test).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardClick(pub Pos);
+
+/// The computer's move for `stone`: played exactly like a click, through the rules.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerMove {
+    pub pos: Pos,
+    pub stone: Stone,
+}
 
 /// What a player asks of the game (menu, keyboard, dialogs).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -162,6 +341,11 @@ pub enum GameCommand {
     Redo,
     /// The side to move resigns.
     Resign,
+    /// This colour resigns (the person against the computer, whoever is to move; or the
+    /// computer giving up a lost position).
+    ResignAs(Stone),
+    /// Change who plays (and the computer's levels), keeping the position on the board.
+    SetMode(GameMode),
     /// The side to move offers a draw; the other player answers with `AnswerDraw`.
     OfferDraw,
     AnswerDraw {
@@ -243,6 +427,7 @@ pub struct GameFlowSystems;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Game>()
         .add_message::<BoardClick>()
+        .add_message::<ComputerMove>()
         .add_message::<GameCommand>()
         .add_message::<StonePlaced>()
         .add_message::<StoneRemoved>()
@@ -309,16 +494,31 @@ impl GameEvents<'_> {
 
 fn play_clicks(
     mut clicks: MessageReader<BoardClick>,
+    mut computer: MessageReader<ComputerMove>,
     mut game: ResMut<Game>,
     mut events: GameEvents,
     mut refused: MessageWriter<MoveRefused>,
 ) {
-    for &BoardClick(pos) in clicks.read() {
+    // People's clicks first, then the computer's moves: both go through the same rules check.
+    let moves: Vec<(Pos, Option<Stone>)> = clicks
+        .read()
+        .map(|c| (c.0, None))
+        .chain(computer.read().map(|m| (m.pos, Some(m.stone))))
+        .collect();
+    for (pos, by_computer) in moves {
         if !game.active {
-            events
-                .notices
-                .write(Notice::info("No game is on: start a new one (Ctrl+N)."));
+            events.notices.write(Notice::info(NO_GAME));
             continue;
+        }
+        let to_move = game.record.side_to_move();
+        match by_computer {
+            // A computer move for a position that has moved on is stale: drop it.
+            Some(stone) if stone != to_move || !game.mode.is_computer(stone) => continue,
+            None if game.computer_to_move() => {
+                events.notices.write(Notice::info(WAIT_FOR_COMPUTER));
+                continue;
+            }
+            _ => {}
         }
         match game.record.play(pos) {
             Ok(played) => {
@@ -341,6 +541,12 @@ fn play_clicks(
         }
     }
 }
+
+const NO_GAME: &str = "No game is on: start a new one (Ctrl+N).";
+const WAIT_FOR_COMPUTER: &str = "The computer is thinking: wait for its move.";
+const NOTHING_TO_UNDO: &str = "Nothing to undo.";
+const NOTHING_TO_REDO: &str = "Nothing to redo.";
+const RESULT_TAKEN_BACK: &str = "Result taken back.";
 
 /// What the player reads when a move is refused.
 #[must_use]
@@ -386,41 +592,14 @@ fn run_commands(
                 events.notices.write(Notice::info("Game ended."));
             }
             GameCommand::Undo => {
-                if !game.active {
-                    continue;
-                }
-                game.draw_offer = None;
-                let was_over = game.record.is_over();
-                match game.record.undo() {
-                    Some(mv) => {
-                        events.removed.write(StoneRemoved { pos: mv.pos });
-                    }
-                    None if was_over => {
-                        events.notices.write(Notice::info("Result taken back."));
-                    }
-                    None => {
-                        events.notices.write(Notice::info("Nothing to undo."));
-                    }
+                if game.active {
+                    game.draw_offer = None;
+                    undo(&mut game, &mut events);
                 }
             }
             GameCommand::Redo => {
-                if !game.active {
-                    continue;
-                }
-                match game.record.redo() {
-                    Some(played) => {
-                        events.placed.write(StonePlaced {
-                            pos: played.pos,
-                            stone: played.stone,
-                            number: game.record.moves().len(),
-                        });
-                        if let Some(result) = &played.result {
-                            events.game_over(result);
-                        }
-                    }
-                    None => {
-                        events.notices.write(Notice::info("Nothing to redo."));
-                    }
+                if game.active {
+                    redo(&mut game, &mut events);
                 }
             }
             GameCommand::Resign => {
@@ -431,6 +610,23 @@ fn run_commands(
                         events.game_over(&result);
                     }
                 }
+            }
+            GameCommand::ResignAs(loser) => {
+                if game.in_progress() && game.record.resign(*loser).is_ok() {
+                    game.draw_offer = None;
+                    if let Some(result) = game.record.result().cloned() {
+                        events.game_over(&result);
+                    }
+                }
+            }
+            GameCommand::SetMode(mode) => {
+                let players = game.players_for(*mode);
+                game.mode = *mode;
+                game.setup.mode = *mode;
+                game.players = players;
+                game.draw_offer = None;
+                let text = format!("{}: {}", MODE_CHANGED, mode.describe());
+                events.notices.write(Notice::info(text));
             }
             GameCommand::OfferDraw => {
                 if game.in_progress() {
@@ -464,5 +660,73 @@ fn run_commands(
                 events.replace(&game);
             }
         }
+    }
+}
+
+const MODE_CHANGED: &str = "Now playing";
+
+/// Takes back one move; against the computer, the person's last move together with the
+/// computer's reply, so that it is the person's turn again.
+fn undo(game: &mut Game, events: &mut GameEvents) {
+    let target = match game.mode.human() {
+        Some(human) => match game.last_move_of(human) {
+            Some(index) => index,
+            // Only the computer's opening move: taking it back would only replay it.
+            None if !game.record.is_over() => {
+                events.notices.write(Notice::info(NOTHING_TO_UNDO));
+                return;
+            }
+            None => game.record.moves().len(),
+        },
+        None => game.record.moves().len().saturating_sub(1),
+    };
+    let mut changed = false;
+    loop {
+        let was_over = game.record.is_over();
+        match game.record.undo() {
+            Some(mv) => {
+                changed = true;
+                events.removed.write(StoneRemoved { pos: mv.pos });
+            }
+            None if was_over => {
+                changed = true;
+                events.notices.write(Notice::info(RESULT_TAKEN_BACK));
+                let to_move = game.record.side_to_move();
+                if game.mode.human().is_none_or(|h| h == to_move) {
+                    return;
+                }
+            }
+            None => break,
+        }
+        if game.record.moves().len() <= target {
+            break;
+        }
+    }
+    if !changed {
+        events.notices.write(Notice::info(NOTHING_TO_UNDO));
+    }
+}
+
+/// Replays one move; against the computer, up to the person's next turn.
+fn redo(game: &mut Game, events: &mut GameEvents) {
+    let mut replayed = false;
+    while let Some(played) = game.record.redo() {
+        replayed = true;
+        events.placed.write(StonePlaced {
+            pos: played.pos,
+            stone: played.stone,
+            number: game.record.moves().len(),
+        });
+        if let Some(result) = &played.result {
+            events.game_over(result);
+            break;
+        }
+        match game.mode.human() {
+            Some(human) if game.record.side_to_move() != human => {}
+            _ => break,
+        }
+    }
+    if !replayed {
+        events.notices.write(Notice::info(NOTHING_TO_REDO));
     }
 }

@@ -1,7 +1,10 @@
 //! 五子棋 / Gomoku & Renju: the Bevy game. The binary and the headless tests build their apps
-//! from the plugins here; all rules live in the `gomoku-rules` crate.
+//! from the plugins here; all rules live in the `gomoku-rules` crate, the computer player's
+//! search in `gomoku-engine`.
 
+pub mod ai;
 pub mod board;
+pub mod frame_stats;
 pub mod game;
 pub mod save;
 pub mod screenshot;
@@ -12,8 +15,9 @@ pub mod ui;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-/// Everything that needs no window: the match flow, stone entities, saving and autosave, and
-/// the interface's actions and dialogs state. Tests run it under `MinimalPlugins`.
+/// Everything that needs no window: the match flow, stone entities, saving and autosave, the
+/// interface's actions and dialogs state, and the computer player. Tests run it under
+/// `MinimalPlugins`.
 pub struct GameLogicPlugin {
     /// Where saved games and the autosave live.
     pub data_dir: PathBuf,
@@ -28,6 +32,7 @@ impl Plugin for GameLogicPlugin {
                 save::plugin,
                 board::picking::input_plugin,
                 ui::actions::plugin,
+                ai::plugin,
             ));
     }
 }
@@ -44,6 +49,8 @@ impl Plugin for GameViewPlugin {
             stones::view_plugin,
             ui::plugin,
             screenshot::plugin,
+            ai::view::plugin,
+            frame_stats::plugin,
         ));
     }
 }

@@ -6,6 +6,8 @@ use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
 use bevy::winit::WinitSettings;
 use clap::Parser;
+use gomoku::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS, StartupRequests};
+use gomoku::frame_stats::FrameStats;
 use gomoku::game::{GameSetup, StartupGame};
 use gomoku::save::{self, DataDir};
 use gomoku::screenshot::ScreenshotRequest;
@@ -50,12 +52,23 @@ fn main() -> ExitCode {
         GameLogicPlugin { data_dir },
         GameViewPlugin,
     ))
-    .insert_resource(startup);
+    .insert_resource(startup)
+    .insert_resource(ai_settings(&cli));
+    if cli.frame_stats {
+        app.insert_resource(FrameStats::default());
+    }
+    if cli.analysis || cli.hint {
+        app.insert_resource(StartupRequests {
+            analysis: cli.analysis,
+            hint: cli.hint,
+        });
+    }
     if let Some(path) = cli.screenshot {
         app.insert_resource(WinitSettings::continuous())
             .insert_resource(ScreenshotRequest {
                 path,
                 after_frames: cli.after_frames,
+                settle: cli.settle,
             });
     } else {
         app.insert_resource(WinitSettings::desktop_app());
@@ -66,9 +79,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// The first game from `--rule`, `--strict`, `--open` and `--moves`.
+/// The computer's settings from `--master-time`, `--pace` and `--seed`.
+fn ai_settings(cli: &cli::Cli) -> AiSettings {
+    let mut settings = AiSettings::default();
+    if let Some(seconds) = cli.master_time {
+        settings.master_by_time = true;
+        settings.master_seconds = seconds.clamp(*MASTER_SECONDS.start(), *MASTER_SECONDS.end());
+    }
+    if let Some(pace) = cli.pace {
+        settings.pace = pace.clamp(*PACE_SECONDS.start(), *PACE_SECONDS.end());
+    }
+    if let Some(seed) = cli.seed {
+        settings.seed = seed;
+    }
+    settings
+}
+
+/// The first game from `--rule`, `--strict`, `--mode`, `--color`, `--level`, `--open` and
+/// `--moves`.
 fn first_game(cli: &cli::Cli) -> Result<StartupGame, String> {
     let mut setup = GameSetup::default();
+    let mode = cli.game_mode();
+    if let Some(mode) = mode {
+        setup.mode = mode;
+    }
     if let Some(rule) = cli.rule {
         setup.rule = rule.into();
     }
@@ -96,10 +130,22 @@ fn first_game(cli: &cli::Cli) -> Result<StartupGame, String> {
             players: base.players,
         });
     }
-    if let Some(saved) = &mut saved
-        && cli.strict
-    {
-        saved.record.set_policy(ForbiddenPolicy::Lose);
+    if let Some(saved) = &mut saved {
+        if cli.strict {
+            saved.record.set_policy(ForbiddenPolicy::Lose);
+        }
+        if mode.is_some() {
+            saved.players = GameSetup {
+                black: saved.players.black.name.clone(),
+                white: saved.players.white.name.clone(),
+                ..setup.clone()
+            }
+            .players();
+        }
     }
-    Ok(StartupGame { setup, saved })
+    Ok(StartupGame {
+        setup,
+        saved,
+        fresh: mode.is_some(),
+    })
 }

@@ -260,7 +260,7 @@ fn offer_resume(
     mut offer: ResMut<ResumeOffer>,
     mut notices: MessageWriter<Notice>,
 ) {
-    if startup.is_some_and(|s| s.saved.is_some()) {
+    if startup.is_some_and(|s| s.saved.is_some() || s.fresh) {
         return;
     }
     let path = data.autosave();

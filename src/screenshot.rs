@@ -1,5 +1,7 @@
-//! `--screenshot FILE --after-frames N`: render N frames, save the window as a PNG and exit.
+//! `--screenshot FILE --after-frames N [--settle]`: render N frames (and with `--settle` wait
+//! for the hint and analysis searches), save the window as a PNG and exit.
 
+use crate::ai::AiActivity;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
@@ -9,7 +11,12 @@ use std::path::PathBuf;
 pub struct ScreenshotRequest {
     pub path: PathBuf,
     pub after_frames: u32,
+    /// Also wait until the computer has no hint or analysis search running.
+    pub settle: bool,
 }
+
+/// The longest wait for `settle`, in frames (well over the analysis budget).
+const SETTLE_FRAMES: u32 = 3600;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -21,12 +28,16 @@ pub(crate) fn plugin(app: &mut App) {
 fn take_screenshot(
     mut commands: Commands,
     request: Res<ScreenshotRequest>,
+    activity: Option<Res<AiActivity>>,
     mut frames: Local<u32>,
+    mut taken: Local<bool>,
 ) {
     *frames += 1;
-    if *frames != request.after_frames.max(1) {
+    let busy = request.settle && activity.is_some_and(|a| a.analysing);
+    if *taken || *frames < request.after_frames.max(1) || busy && *frames < SETTLE_FRAMES {
         return;
     }
+    *taken = true;
     let path = request.path.clone();
     info!("saving a screenshot to {}", path.display());
     commands

@@ -2,7 +2,7 @@
 //! dialog is open. Needs no window, so tests drive it directly.
 
 use crate::board::picking::BoardInputBlocked;
-use crate::game::{Game, GameCommand, GameFlowSystems, GameOver, GameSetup, Notice};
+use crate::game::{Game, GameCommand, GameFlowSystems, GameMode, GameOver, GameSetup, Notice};
 use crate::save::{DataDir, ResumeOffer};
 use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
@@ -32,6 +32,18 @@ pub enum UiAction {
     Confirm,
     /// Close the open dialog without doing anything.
     Close,
+    /// Change who plays; asks whether to continue the position when a game is on.
+    SwitchMode(GameMode),
+    /// The answer to the switch question: keep the position, or start a new game.
+    SwitchModeAnswer {
+        keep_position: bool,
+    },
+    /// Show the engine's best move for the side to move.
+    Hint,
+    /// Show or hide the analysis panel.
+    ToggleAnalysis,
+    /// Pause or resume computer vs computer.
+    TogglePause,
 }
 
 /// A question asked before something that throws a game away.
@@ -74,6 +86,8 @@ pub enum Dialog {
     Open,
     Menu,
     Result,
+    /// Continue the position in this mode, or start afresh?
+    SwitchMode(GameMode),
 }
 
 /// State of the interface that outlives a frame.
@@ -124,10 +138,22 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 (shortcuts, close_requests, handle_actions, block_board)
                     .chain()
+                    .in_set(UiActionSystems)
                     .before(GameFlowSystems),
                 show_result.after(GameFlowSystems),
             ),
         );
+}
+
+/// The systems that turn input into `UiAction`s and handle them.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UiActionSystems;
+
+/// The words of this module, in one place.
+mod text {
+    pub const NO_GAME: &str = "No game in progress.";
+    pub const WATCHING: &str = "The computer plays both sides: pause, or switch modes to play.";
+    pub const DRAW_ON_YOUR_TURN: &str = "Offer the draw on your own turn.";
 }
 
 /// Keyboard shortcuts (not while a text field has the keyboard).
@@ -159,6 +185,9 @@ fn shortcuts(
     if keys.just_pressed(KeyCode::F1) {
         actions.write(UiAction::Help);
     }
+    if keys.just_pressed(KeyCode::Space) {
+        actions.write(UiAction::TogglePause);
+    }
     if !ctrl {
         return;
     }
@@ -174,6 +203,10 @@ fn shortcuts(
         Some(UiAction::OpenDialog)
     } else if keys.just_pressed(KeyCode::KeyQ) {
         Some(UiAction::Quit)
+    } else if keys.just_pressed(KeyCode::KeyH) {
+        Some(UiAction::Hint)
+    } else if keys.just_pressed(KeyCode::KeyA) {
+        Some(UiAction::ToggleAnalysis)
     } else {
         None
     };
@@ -235,20 +268,60 @@ fn handle_actions(
             UiAction::Redo => {
                 commands.write(GameCommand::Redo);
             }
-            UiAction::Resign => {
-                if game.in_progress() {
+            UiAction::Resign => match game.mode {
+                _ if !game.in_progress() => {
+                    notices.write(Notice::info(text::NO_GAME));
+                }
+                GameMode::VsComputer { human, .. } => {
+                    commands.write(GameCommand::ResignAs(human));
+                }
+                GameMode::ComputerVsComputer { .. } => {
+                    notices.write(Notice::info(text::WATCHING));
+                }
+                GameMode::HotSeat => {
                     commands.write(GameCommand::Resign);
-                } else {
-                    notices.write(Notice::info("No game in progress."));
                 }
-            }
+            },
             UiAction::OfferDraw => {
-                if game.in_progress() {
-                    commands.write(GameCommand::OfferDraw);
+                if !game.in_progress() {
+                    notices.write(Notice::info(text::NO_GAME));
+                } else if matches!(game.mode, GameMode::ComputerVsComputer { .. }) {
+                    notices.write(Notice::info(text::WATCHING));
+                } else if game.computer_to_move() {
+                    notices.write(Notice::info(text::DRAW_ON_YOUR_TURN));
                 } else {
-                    notices.write(Notice::info("No game in progress."));
+                    commands.write(GameCommand::OfferDraw);
                 }
             }
+            UiAction::SwitchMode(mode) => {
+                if game.worth_keeping() && !mode.same_kind(game.mode) || !game.active {
+                    if game.active {
+                        ui.dialog = Some(Dialog::SwitchMode(*mode));
+                    } else {
+                        commands.write(GameCommand::NewGame(GameSetup {
+                            mode: *mode,
+                            ..game.setup.clone()
+                        }));
+                    }
+                } else {
+                    commands.write(GameCommand::SetMode(*mode));
+                }
+            }
+            UiAction::SwitchModeAnswer { keep_position } => {
+                if let Some(Dialog::SwitchMode(mode)) = ui.dialog.clone() {
+                    ui.dialog = None;
+                    commands.write(if *keep_position {
+                        GameCommand::SetMode(mode)
+                    } else {
+                        GameCommand::NewGame(GameSetup {
+                            mode,
+                            ..game.setup.clone()
+                        })
+                    });
+                }
+            }
+            // Handled by the computer player and the analysis.
+            UiAction::Hint | UiAction::ToggleAnalysis | UiAction::TogglePause => {}
             UiAction::SaveDialog => ui.dialog = Some(Dialog::Save),
             UiAction::OpenDialog => ui.dialog = Some(Dialog::Open),
             UiAction::Help => {

@@ -1,12 +1,13 @@
 //! Dialogs: new game, confirmations, the draw offer, the result with "play again", the game
-//! menu (Esc), resuming the autosaved game, the rules help, and the toasts for notices.
+//! menu (Esc), switching modes, resuming the autosaved game, the rules help, and the toasts
+//! for notices.
 
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
 use crate::game::{Game, GameCommand, GameMode, Notice, NoticeKind};
 use crate::save::ResumeOffer;
 use crate::ui::actions::{Dialog, UiAction, UiState};
 use crate::ui::panel::stone_icon;
-use crate::ui::{rule_name, style};
+use crate::ui::{computer, rule_name, style};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
@@ -148,6 +149,14 @@ fn dialogs(
                 stone_icon(ui, offerer, 9.0);
                 ui.label(format!("{} offers a draw.", game.name(offerer)));
             });
+            if game.mode.is_computer(other) {
+                // The computer answers by itself, after a short search.
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new());
+                    ui.label(computer::considering(game.name(other)));
+                });
+                return;
+            }
             ui.label(format!("{}, do you accept?", game.name(other)));
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -247,6 +256,32 @@ fn dialogs(
             });
         }
         Some(Dialog::Help) => help(&ctx, &mut ui_state, &mut act),
+        Some(Dialog::SwitchMode(mode)) => {
+            modal("switch mode").show(&ctx, |ui| {
+                ui.set_max_width(380.0);
+                ui.heading(mode.describe());
+                ui.label("Continue from the position on the board, or start a new game?");
+                ui.add_space(10.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new("Continue this position").strong())
+                        .clicked()
+                    {
+                        act.push(UiAction::SwitchModeAnswer {
+                            keep_position: true,
+                        });
+                    }
+                    if ui.button("New game").clicked() {
+                        act.push(UiAction::SwitchModeAnswer {
+                            keep_position: false,
+                        });
+                    }
+                    if ui.button("Cancel").clicked() {
+                        act.push(UiAction::Close);
+                    }
+                });
+            });
+        }
         Some(Dialog::Save | Dialog::Open) | None => {}
     }
     for action in act {
@@ -270,10 +305,35 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     .selected_text(setup.mode.label())
                     .show_ui(ui, |ui| {
                         for mode in GameMode::ALL {
-                            ui.selectable_value(&mut setup.mode, mode, mode.label());
+                            let current = setup.mode.same_kind(mode);
+                            if ui.selectable_label(current, mode.label()).clicked() && !current {
+                                setup.mode = mode;
+                            }
                         }
                     });
                 ui.end_row();
+                match &mut setup.mode {
+                    GameMode::HotSeat => {}
+                    GameMode::VsComputer { human, level } => {
+                        ui.label("You play");
+                        ui.horizontal(|ui| {
+                            ui.selectable_value(human, Stone::Black, "Black (first)");
+                            ui.selectable_value(human, Stone::White, "White");
+                        });
+                        ui.end_row();
+                        ui.label("Computer");
+                        computer::level_combo(ui, "level", level);
+                        ui.end_row();
+                    }
+                    GameMode::ComputerVsComputer { black, white } => {
+                        ui.label("Black level");
+                        computer::level_combo(ui, "black level", black);
+                        ui.end_row();
+                        ui.label("White level");
+                        computer::level_combo(ui, "white level", white);
+                        ui.end_row();
+                    }
+                }
                 ui.label("Rule");
                 ui.horizontal(|ui| {
                     for rule in Rule::ALL {
@@ -281,18 +341,24 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     }
                 });
                 ui.end_row();
-                ui.horizontal(|ui| {
-                    stone_icon(ui, Stone::Black, 8.0);
-                    ui.label("Black");
-                });
-                ui.add(egui::TextEdit::singleline(&mut setup.black).char_limit(32));
-                ui.end_row();
-                ui.horizontal(|ui| {
-                    stone_icon(ui, Stone::White, 8.0);
-                    ui.label("White");
-                });
-                ui.add(egui::TextEdit::singleline(&mut setup.white).char_limit(32));
-                ui.end_row();
+                for (stone, name) in [
+                    (Stone::Black, &mut setup.black),
+                    (Stone::White, &mut setup.white),
+                ] {
+                    if setup.mode.is_computer(stone) {
+                        continue;
+                    }
+                    ui.horizontal(|ui| {
+                        stone_icon(ui, stone, 8.0);
+                        ui.label(if stone == Stone::Black {
+                            "Black"
+                        } else {
+                            "White"
+                        });
+                    });
+                    ui.add(egui::TextEdit::singleline(name).char_limit(32));
+                    ui.end_row();
+                }
                 if setup.rule == Rule::Renju {
                     ui.label("Forbidden moves");
                     ui.vertical(|ui| {
@@ -358,6 +424,9 @@ fn help(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiAction>) {
                             ("Ctrl+S", "save"),
                             ("Ctrl+O", "open"),
                             ("Ctrl+Q", "quit"),
+                            ("Ctrl+H", "hint: the engine's best move"),
+                            ("Ctrl+A", "analysis panel on / off"),
+                            ("Space", "pause / resume computer vs computer"),
                             ("F1", "this help"),
                             ("Esc", "menu / close a dialog"),
                         ] {

@@ -1,8 +1,10 @@
-//! The interface drawn with egui: menu bar, side panel, dialogs, the file dialog, toasts and
-//! keyboard shortcuts. `actions` holds the part that needs no window.
+//! The interface drawn with egui: menu bar, side panel, the computer's menu and analysis
+//! panel, dialogs, the file dialog, toasts and keyboard shortcuts. `actions` holds the part
+//! that needs no window.
 
 pub mod actions;
 pub mod clipboard;
+pub mod computer;
 pub mod dialogs;
 pub mod files;
 pub mod idle;

@@ -1,10 +1,14 @@
 //! The menu bar and the side panel: players, whose turn it is, the move count, the result,
 //! the game buttons, the board options and the move list.
 
+use crate::ai::AiSettings;
+use crate::ai::analysis::Analysis;
+use crate::ai::player::ComputerPlayer;
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
 use crate::board::marks::BoardMarks;
-use crate::game::{Game, GameCommand, pos_label};
+use crate::game::{Game, GameCommand, GameMode, pos_label};
 use crate::ui::actions::{PointerOverUi, UiAction, UiState};
+use crate::ui::computer;
 use crate::ui::{rule_name, status_line, style};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -27,6 +31,9 @@ fn panels(
     mut actions: MessageWriter<UiAction>,
     mut commands: MessageWriter<GameCommand>,
     mut pointer: ResMut<PointerOverUi>,
+    computer_player: Res<ComputerPlayer>,
+    analysis: Res<Analysis>,
+    mut settings: ResMut<AiSettings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -40,7 +47,11 @@ fn panels(
     egui::Panel::top("menu bar")
         .exact_size(MENU_HEIGHT)
         .show(&mut root, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| menu_bar(ui, &game, &mut marks, &mut act));
+            egui::MenuBar::new().ui(ui, |ui| {
+                menu_bar(ui, &game, &mut marks, &mut act);
+                computer::menu(ui, &game, &mut settings, &analysis, &mut act);
+                help_menu(ui, &mut act);
+            });
         });
     egui::Panel::right("side panel")
         .exact_size(PANEL_WIDTH)
@@ -51,7 +62,12 @@ fn panels(
                 .inner_margin(egui::Margin::symmetric(16, 12)),
         )
         .show(&mut root, |ui| {
-            side_panel(ui, &game, &mut marks, &mut act, &mut commands);
+            let ai = AiPanel {
+                player: &computer_player,
+                analysis: &analysis,
+                settings: &mut settings,
+            };
+            side_panel(ui, &game, &mut marks, &mut act, &mut commands, ai);
         });
     let over = ctx.pointer_latest_pos().is_some_and(|p| {
         ctx.layer_id_at(p)
@@ -92,29 +108,15 @@ fn menu_bar(ui: &mut egui::Ui, game: &Game, marks: &mut BoardMarks, act: &mut Ve
         item(ui, "Quit", "Ctrl+Q", true, UiAction::Quit, act);
     });
     ui.menu_button("Move", |ui| {
-        item(
-            ui,
-            "Undo",
-            "Ctrl+Z",
-            game.active && game.record.can_undo(),
-            UiAction::Undo,
-            act,
-        );
-        item(
-            ui,
-            "Redo",
-            "Ctrl+Y",
-            game.active && game.record.can_redo(),
-            UiAction::Redo,
-            act,
-        );
+        item(ui, "Undo", "Ctrl+Z", game.can_undo(), UiAction::Undo, act);
+        item(ui, "Redo", "Ctrl+Y", game.can_redo(), UiAction::Redo, act);
         ui.separator();
-        item(ui, "Resign", "", game.in_progress(), UiAction::Resign, act);
+        item(ui, "Resign", "", can_resign(game), UiAction::Resign, act);
         item(
             ui,
             "Offer draw",
             "",
-            game.in_progress(),
+            can_offer_draw(game),
             UiAction::OfferDraw,
             act,
         );
@@ -123,9 +125,19 @@ fn menu_bar(ui: &mut egui::Ui, game: &Game, marks: &mut BoardMarks, act: &mut Ve
         ui.checkbox(&mut marks.move_numbers, "Move numbers");
         ui.checkbox(&mut marks.forbidden_points, "Forbidden points (renju)");
     });
+}
+
+fn help_menu(ui: &mut egui::Ui, act: &mut Vec<UiAction>) {
     ui.menu_button("Help", |ui| {
         item(ui, "Rules and keys", "F1", true, UiAction::Help, act);
     });
+}
+
+/// The computer's state shown in the side panel.
+struct AiPanel<'a> {
+    player: &'a ComputerPlayer,
+    analysis: &'a Analysis,
+    settings: &'a mut AiSettings,
 }
 
 fn item(
@@ -169,12 +181,23 @@ pub fn stone_icon(ui: &mut egui::Ui, stone: Stone, radius: f32) {
     );
 }
 
+/// A person plays in this game and it is on.
+fn can_resign(game: &Game) -> bool {
+    game.in_progress() && !matches!(game.mode, GameMode::ComputerVsComputer { .. })
+}
+
+/// A person may offer a draw on their own turn.
+fn can_offer_draw(game: &Game) -> bool {
+    can_resign(game) && !game.computer_to_move()
+}
+
 fn side_panel(
     ui: &mut egui::Ui,
     game: &Game,
     marks: &mut BoardMarks,
     act: &mut Vec<UiAction>,
     commands: &mut MessageWriter<GameCommand>,
+    ai: AiPanel,
 ) {
     ui.horizontal(|ui| {
         ui.heading(egui::RichText::new("Gomoku").strong().color(style::ACCENT));
@@ -191,7 +214,7 @@ fn side_panel(
         });
     });
     ui.label(
-        egui::RichText::new(game.mode.label())
+        egui::RichText::new(game.mode.describe())
             .color(style::MUTED)
             .small(),
     );
@@ -212,6 +235,12 @@ fn side_panel(
         egui::RichText::new(format!("Moves played: {}", game.record.moves().len()))
             .color(style::MUTED),
     );
+    if let Some(thinking) = ai.player.thinking() {
+        computer::thinking_row(ui, game, &thinking);
+    }
+    if matches!(game.mode, GameMode::ComputerVsComputer { .. }) && game.in_progress() {
+        computer::watch_controls(ui, ai.settings, act);
+    }
     ui.add_space(8.0);
 
     let wide = egui::vec2((ui.available_width() - 8.0) / 2.0, 30.0);
@@ -224,22 +253,12 @@ fn side_panel(
         }
     };
     ui.horizontal(|ui| {
-        button(
-            ui,
-            "⟲ Undo",
-            game.active && game.record.can_undo(),
-            UiAction::Undo,
-        );
-        button(
-            ui,
-            "⟳ Redo",
-            game.active && game.record.can_redo(),
-            UiAction::Redo,
-        );
+        button(ui, "⟲ Undo", game.can_undo(), UiAction::Undo);
+        button(ui, "⟳ Redo", game.can_redo(), UiAction::Redo);
     });
     ui.horizontal(|ui| {
-        button(ui, "Resign", game.in_progress(), UiAction::Resign);
-        button(ui, "Offer draw", game.in_progress(), UiAction::OfferDraw);
+        button(ui, "Resign", can_resign(game), UiAction::Resign);
+        button(ui, "Offer draw", can_offer_draw(game), UiAction::OfferDraw);
     });
     ui.horizontal(|ui| {
         button(ui, "New game", true, UiAction::NewGameDialog);
@@ -249,6 +268,11 @@ fn side_panel(
         button(ui, "Open…", true, UiAction::OpenDialog);
         button(ui, "Save…", game.active, UiAction::SaveDialog);
     });
+    computer::assist_buttons(ui, game, ai.analysis, act);
+    if ai.analysis.enabled {
+        ui.separator();
+        computer::analysis_section(ui, game, ai.analysis, ai.player);
+    }
     ui.add_space(6.0);
     ui.separator();
     ui.checkbox(&mut marks.move_numbers, "Show move numbers");
