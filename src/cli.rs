@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// 五子棋 / Gomoku & Renju: a desktop game for two players at one computer, or against the
 /// computer at six levels (Beginner, Novice, Intermediate, Advanced, Expert, Master).
 #[derive(Parser, Debug, Clone)]
-#[command(name = "gomoku", version)]
+#[command(name = "gomoku", version, args_override_self = true)]
 pub struct Cli {
     /// Rule set of the first game.
     #[arg(long, value_enum)]
@@ -66,8 +66,8 @@ pub struct Cli {
     /// Frames to render before the screenshot.
     #[arg(long, value_name = "N", default_value_t = 10, requires = "screenshot")]
     pub after_frames: u32,
-    /// Before the screenshot, also wait (up to 60 s) until the computer has no search running
-    /// for a hint or the analysis.
+    /// Before the screenshot, also wait (up to 3600 frames) until the computer has no search
+    /// running: its move, a hint or the analysis.
     #[arg(long, requires = "screenshot")]
     pub settle: bool,
 }

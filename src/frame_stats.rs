@@ -1,22 +1,50 @@
 //! `--frame-stats`: measures how smooth the window stays while the computer thinks. After each
-//! computer move it logs the worst and the mean frame time of the thinking period, and at exit
-//! the worst over the whole run.
+//! computer move it logs the worst and the mean frame time while it thought; at exit it logs
+//! (and every 100 frames) the worst and mean over the run, for frames while thinking and for all other frames (the
+//! baseline). The first frames (window creation, shader compilation) are left out.
 
 use crate::ai::{AiActivity, AiSystems};
+use crate::game::{ComputerMove, Game};
 use bevy::prelude::*;
 use std::time::Duration;
 
-/// Frame times while the computer thinks.
-#[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct FrameStats {
-    /// The current thinking period.
+/// Frames between two summaries.
+const SUMMARY_EVERY: u32 = 100;
+/// Frames at start that are not measured.
+const WARM_UP_FRAMES: u32 = 30;
+
+/// Frame times of a set of frames.
+#[derive(Default, Clone, Copy, Debug, PartialEq)]
+pub struct FrameTimes {
     pub frames: u32,
     pub worst: Duration,
     pub total: Duration,
-    /// The whole run.
+}
+
+impl FrameTimes {
+    fn add(&mut self, delta: Duration) {
+        self.frames += 1;
+        self.total += delta;
+        self.worst = self.worst.max(delta);
+    }
+
+    #[must_use]
+    pub fn mean(&self) -> Duration {
+        self.total.checked_div(self.frames).unwrap_or_default()
+    }
+}
+
+/// The measurements.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct FrameStats {
+    seen: u32,
+    /// Since the computer's last move.
+    pub current: FrameTimes,
+    /// All frames while the computer thought.
+    pub thinking: FrameTimes,
+    /// All other frames.
+    pub other: FrameTimes,
     pub moves: u32,
-    pub worst_overall: Duration,
-    pub frames_overall: u64,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -24,47 +52,68 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             measure.before(AiSystems),
-            summary.run_if(resource_exists::<FrameStats>),
+            per_move.after(AiSystems),
+            summary,
         )
             .run_if(resource_exists::<FrameStats>),
     );
 }
 
-/// Frame `delta` belongs to a thinking period when the computer was thinking at the end of
-/// the previous frame.
+/// Frame `delta` belongs to the thinking when the computer was thinking at the end of the
+/// previous frame.
 fn measure(time: Res<Time<Real>>, activity: Res<AiActivity>, mut stats: ResMut<FrameStats>) {
+    stats.seen += 1;
+    if stats.seen <= WARM_UP_FRAMES {
+        return;
+    }
     let delta = time.delta();
     if activity.thinking {
-        stats.frames += 1;
-        stats.total += delta;
-        stats.worst = stats.worst.max(delta);
-        stats.worst_overall = stats.worst_overall.max(delta);
-        stats.frames_overall += 1;
-    } else if stats.frames > 0 {
-        stats.moves += 1;
-        let mean = stats.total / stats.frames;
-        info!(
-            "frame stats: computer move {} — thought {:.2} s over {} frames; worst frame {:.1} ms, mean {:.1} ms (worst so far {:.1} ms)",
-            stats.moves,
-            stats.total.as_secs_f64(),
-            stats.frames,
-            ms(stats.worst),
-            ms(mean),
-            ms(stats.worst_overall),
-        );
-        stats.frames = 0;
-        stats.total = Duration::ZERO;
-        stats.worst = Duration::ZERO;
+        stats.current.add(delta);
+        stats.thinking.add(delta);
+    } else {
+        stats.other.add(delta);
     }
 }
 
-fn summary(mut exit: MessageReader<AppExit>, stats: Res<FrameStats>) {
-    if exit.read().count() > 0 {
+fn per_move(
+    mut moves: MessageReader<ComputerMove>,
+    game: Res<Game>,
+    mut stats: ResMut<FrameStats>,
+) {
+    for mv in moves.read() {
+        stats.moves += 1;
+        let current = std::mem::take(&mut stats.current);
+        if current.frames == 0 {
+            continue;
+        }
         info!(
-            "frame stats: {} computer moves, {} frames while thinking, worst frame {:.1} ms",
+            "frame stats: move {} ({} {}) — thought {:.2} s over {} frames; worst frame {:.1} ms, mean {:.1} ms",
+            game.record.moves().len() + 1,
+            game.name(mv.stone),
+            mv.pos.to_renju(game.record.size()),
+            current.total.as_secs_f64(),
+            current.frames,
+            ms(current.worst),
+            ms(current.mean()),
+        );
+    }
+}
+
+/// Logged at exit and every `SUMMARY_EVERY` measured frames (an exit from a screenshot comes
+/// after the last update).
+fn summary(mut exit: MessageReader<AppExit>, stats: Res<FrameStats>) {
+    let measured = stats.thinking.frames + stats.other.frames;
+    let periodic = stats.is_changed() && measured > 0 && measured.is_multiple_of(SUMMARY_EVERY);
+    if exit.read().count() > 0 || periodic {
+        info!(
+            "frame stats: {} computer moves; while thinking {} frames, worst {:.1} ms, mean {:.1} ms; other frames {}, worst {:.1} ms, mean {:.1} ms",
             stats.moves,
-            stats.frames_overall,
-            ms(stats.worst_overall)
+            stats.thinking.frames,
+            ms(stats.thinking.worst),
+            ms(stats.thinking.mean()),
+            stats.other.frames,
+            ms(stats.other.worst),
+            ms(stats.other.mean()),
         );
     }
 }

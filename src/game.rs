@@ -327,6 +327,9 @@ pub struct BoardClick(pub Pos);
 pub struct ComputerMove {
     pub pos: Pos,
     pub stone: Stone,
+    /// Moves on the board when it was found: a move for an earlier or later position (a game
+    /// loaded or a move taken back meanwhile) is dropped.
+    pub moves_before: usize,
 }
 
 /// What a player asks of the game (menu, keyboard, dialogs).
@@ -500,10 +503,14 @@ fn play_clicks(
     mut refused: MessageWriter<MoveRefused>,
 ) {
     // People's clicks first, then the computer's moves: both go through the same rules check.
-    let moves: Vec<(Pos, Option<Stone>)> = clicks
+    let moves: Vec<(Pos, Option<(Stone, usize)>)> = clicks
         .read()
         .map(|c| (c.0, None))
-        .chain(computer.read().map(|m| (m.pos, Some(m.stone))))
+        .chain(
+            computer
+                .read()
+                .map(|m| (m.pos, Some((m.stone, m.moves_before)))),
+        )
         .collect();
     for (pos, by_computer) in moves {
         if !game.active {
@@ -513,7 +520,12 @@ fn play_clicks(
         let to_move = game.record.side_to_move();
         match by_computer {
             // A computer move for a position that has moved on is stale: drop it.
-            Some(stone) if stone != to_move || !game.mode.is_computer(stone) => continue,
+            Some((stone, before)) => {
+                let current = stone == to_move && before == game.record.moves().len();
+                if !current || !game.mode.is_computer(stone) {
+                    continue;
+                }
+            }
             None if game.computer_to_move() => {
                 events.notices.write(Notice::info(WAIT_FOR_COMPUTER));
                 continue;

@@ -1,5 +1,5 @@
 //! `--screenshot FILE --after-frames N [--settle]`: render N frames (and with `--settle` wait
-//! for the hint and analysis searches), save the window as a PNG and exit.
+//! until the computer's searches are done), save the window as a PNG and exit.
 
 use crate::ai::AiActivity;
 use bevy::prelude::*;
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 pub struct ScreenshotRequest {
     pub path: PathBuf,
     pub after_frames: u32,
-    /// Also wait until the computer has no hint or analysis search running.
+    /// Also wait until the computer has no search running (its move, a hint, the analysis).
     pub settle: bool,
 }
 
@@ -33,7 +33,7 @@ fn take_screenshot(
     mut taken: Local<bool>,
 ) {
     *frames += 1;
-    let busy = request.settle && activity.is_some_and(|a| a.analysing);
+    let busy = request.settle && activity.is_some_and(|a| a.busy());
     if *taken || *frames < request.after_frames.max(1) || busy && *frames < SETTLE_FRAMES {
         return;
     }

@@ -6,7 +6,7 @@
 use super::AiSystems;
 use super::player::ComputerPlayer;
 use super::search::{Budget, SearchJob, SearchOutcome};
-use crate::game::{Game, Notice};
+use crate::game::{Game, GameMode, Notice};
 use crate::ui::actions::UiAction;
 use bevy::prelude::*;
 use gomoku_engine::{Limits, SearchInfo};
@@ -22,9 +22,7 @@ pub const ANALYSIS_LIMITS: Limits = Limits {
 
 /// The words of this module, in one place.
 mod text {
-    pub const NO_HINT_NOW: &str = "A hint is for a person's move in a game in progress.";
-    pub const ANALYSIS_ON: &str = "Analysis on.";
-    pub const ANALYSIS_OFF: &str = "Analysis off.";
+    pub const NO_HINT_NOW: &str = "A hint is for your own move in a game in progress.";
 }
 
 /// The analysis panel's and the hint's state.
@@ -35,8 +33,9 @@ pub struct Analysis {
     job: Option<SearchJob>,
     /// The last finished analysis, with the move list it is for.
     result: Option<(Vec<Pos>, SearchOutcome)>,
-    /// A hint was asked for the position the running search is for.
-    hint_wanted: bool,
+    /// A hint was asked for the position with this many moves (the person's turn, or their
+    /// next turn when asked while the computer thinks).
+    hint_for: Option<usize>,
     /// The hint shown, with the move list it is for.
     hint: Option<(Vec<Pos>, Pos)>,
 }
@@ -66,8 +65,8 @@ impl Analysis {
     #[must_use]
     pub fn pending(&self, game: &Game) -> bool {
         let on_turn = game.in_progress() && !game.computer_to_move();
-        self.job.is_some()
-            || on_turn && (self.hint_wanted || self.enabled && self.result(game).is_none())
+        let hint_now = self.hint_for == Some(game.record.moves().len());
+        self.job.is_some() || on_turn && (hint_now || self.enabled && self.result(game).is_none())
     }
 
     /// The hint for the position on the board.
@@ -143,22 +142,18 @@ fn requests(
 ) {
     for action in actions.read() {
         match action {
-            UiAction::ToggleAnalysis => {
-                analysis.enabled = !analysis.enabled;
-                let text = if analysis.enabled {
-                    text::ANALYSIS_ON
-                } else {
-                    text::ANALYSIS_OFF
-                };
-                notices.write(Notice::info(text));
-            }
+            UiAction::ToggleAnalysis => analysis.enabled = !analysis.enabled,
             UiAction::Hint => {
-                if !game.in_progress() || game.computer_to_move() {
+                let moves = game.record.moves().len();
+                if !game.in_progress() || watching(&game) {
                     notices.write(Notice::info(text::NO_HINT_NOW));
+                } else if game.computer_to_move() {
+                    // For the person's next turn, once the computer has moved.
+                    analysis.hint_for = Some(moves + 1);
                 } else if let Some(best) = analysis.result(&game).map(|o| o.best) {
                     analysis.hint = Some((game.points(), best));
                 } else {
-                    analysis.hint_wanted = true;
+                    analysis.hint_for = Some(moves);
                 }
             }
             _ => {}
@@ -166,31 +161,47 @@ fn requests(
     }
 }
 
+/// The computer plays both sides.
+fn watching(game: &Game) -> bool {
+    matches!(game.mode, GameMode::ComputerVsComputer { .. })
+}
+
 /// Runs the analysis of each new position (panel on) and the searches for hints.
 fn analyse(game: Res<Game>, mut analysis: ResMut<Analysis>) {
+    let moves = game.record.moves().len();
     let on_turn = game.in_progress() && !game.computer_to_move();
+    if let Some(wanted) = analysis.hint_for {
+        let still = wanted == moves || game.computer_to_move() && wanted == moves + 1;
+        if !still || !game.in_progress() {
+            analysis.hint_for = None;
+        }
+    }
     if analysis
         .job
         .as_ref()
         .is_some_and(|job| !on_turn || !job.is_for(&game.record))
     {
         analysis.job = None;
-        analysis.hint_wanted = false;
     }
     if !on_turn {
-        analysis.hint_wanted = false;
         return;
     }
     if let Some(outcome) = analysis.job.as_mut().and_then(SearchJob::poll) {
         let job = analysis.job.take().expect("the job just finished");
-        if analysis.hint_wanted {
+        if analysis.hint_for == Some(job.moves.len()) {
             analysis.hint = Some((job.moves.clone(), outcome.best));
-            analysis.hint_wanted = false;
+            analysis.hint_for = None;
         }
         analysis.result = Some((job.moves.clone(), outcome));
         return;
     }
-    let wanted = analysis.hint_wanted || analysis.enabled;
+    if analysis.hint_for == Some(moves)
+        && let Some(best) = analysis.result(&game).map(|o| o.best)
+    {
+        analysis.hint = Some((game.points(), best));
+        analysis.hint_for = None;
+    }
+    let wanted = analysis.hint_for == Some(moves) || analysis.enabled;
     if wanted && analysis.job.is_none() && analysis.result(&game).is_none() {
         // One search serves both: the analysis with its threat check, and the hint.
         let job = SearchJob::start(&game.record, Budget::Limits(ANALYSIS_LIMITS), true);

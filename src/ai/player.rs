@@ -29,6 +29,9 @@ const DRAW_LIMITS: Limits = Limits {
 };
 /// The lowest level that resigns lost positions (when the setting is on).
 pub const RESIGNING_LEVEL: Level = Level::Advanced;
+/// The computer resigns only a loss its search proves within this many of its own moves (a
+/// longer forced win is left for the opponent to find).
+pub const RESIGN_WITHIN: i32 = 3;
 
 /// The words of this module, in one place.
 mod text {
@@ -44,7 +47,7 @@ mod text {
 pub struct ComputerPlayer {
     job: Option<(SearchJob, Level)>,
     /// A move found before the computer vs computer pace allows it.
-    held: Option<(SearchJob, SearchOutcome)>,
+    held: Option<(SearchJob, SearchOutcome, Level)>,
     /// When the last stone was placed (for the pace).
     last_stone: Option<Instant>,
     /// The search that weighs a draw offer.
@@ -77,7 +80,12 @@ impl ComputerPlayer {
     /// The search running for the computer's move, if any.
     #[must_use]
     pub fn thinking(&self) -> Option<Thinking> {
-        let (job, level) = self.job.as_ref()?;
+        let (job, level) = match (&self.job, &self.held) {
+            (Some((job, level)), _) => (job, level),
+            // A move found and waiting for the pace still shows its search.
+            (None, Some((job, _, level))) => (job, level),
+            (None, None) => return None,
+        };
         let tenths = (job.seconds() * 10.0) as u32;
         Some(Thinking {
             stone: job.to_move,
@@ -180,7 +188,7 @@ fn play_computer_moves(
     if player
         .held
         .as_ref()
-        .is_some_and(|(job, _)| !allowed || !job.is_for(&game.record) || level.is_none())
+        .is_some_and(|(job, _, l)| !allowed || !job.is_for(&game.record) || level != Some(*l))
     {
         player.held = None;
     }
@@ -194,8 +202,8 @@ fn play_computer_moves(
         None => None,
     };
     if let Some(outcome) = finished {
-        let (job, _) = player.job.take().expect("the job just finished");
-        player.held = Some((job, outcome));
+        let (job, level) = player.job.take().expect("the job just finished");
+        player.held = Some((job, outcome, level));
     }
     if player.held.is_some() {
         let pace = match game.mode {
@@ -205,8 +213,11 @@ fn play_computer_moves(
         if player.last_stone.is_some_and(|at| at.elapsed() < pace) {
             return;
         }
-        let (job, outcome) = player.held.take().expect("checked above");
-        let hopeless = outcome.eval.is_some_and(|e| e < -MATE_BOUND);
+        let (job, outcome, _) = player.held.take().expect("checked above");
+        let hopeless = outcome.eval.is_some_and(|e| e < -MATE_BOUND)
+            && outcome
+                .mate_in
+                .is_some_and(|m| (-RESIGN_WITHIN..0).contains(&m));
         if settings.resign_hopeless && level >= RESIGNING_LEVEL && hopeless {
             commands.write(GameCommand::ResignAs(stone));
             notices.write(Notice::info(format!(
@@ -216,7 +227,11 @@ fn play_computer_moves(
             )));
         } else {
             let pos = legal_or_fallback(&game.record, outcome.best);
-            moves.write(ComputerMove { pos, stone });
+            moves.write(ComputerMove {
+                pos,
+                stone,
+                moves_before: game.record.moves().len(),
+            });
         }
         player.last = Some(MoveReport {
             stone,
@@ -235,6 +250,7 @@ fn play_computer_moves(
         moves.write(ComputerMove {
             pos: Pos::new(centre, centre),
             stone,
+            moves_before: 0,
         });
         return;
     }

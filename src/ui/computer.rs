@@ -29,7 +29,7 @@ pub mod text {
     pub const SECONDS: &str = " s per move";
     pub const RESIGN: &str = "Computer resigns lost positions";
     pub const RESIGN_HELP: &str =
-        "Advanced, Expert and Master resign when their search proves a forced loss.";
+        "Advanced, Expert and Master resign when their search proves a loss within three moves.";
     pub const PACE: &str = "Delay between moves";
     pub const PACE_SUFFIX: &str = " s";
     pub const HINT: &str = "💡 Hint";
@@ -415,8 +415,8 @@ fn eval_bar(ui: &mut egui::Ui, view: &AnalysisView) {
     painter.rect_stroke(
         rect,
         4.0,
-        egui::Stroke::new(1.0, egui::Color32::from_rgb(90, 78, 64)),
-        egui::StrokeKind::Inside,
+        egui::Stroke::new(1.5, egui::Color32::from_rgb(150, 128, 100)),
+        egui::StrokeKind::Outside,
     );
     ui.label(egui::RichText::new(eval_words(view.to_move, eval)).strong());
 }
