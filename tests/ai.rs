@@ -474,3 +474,35 @@ fn computer_vs_computer_plays_a_whole_game_to_a_result() {
     );
     assert_eq!(stone_count(&mut app), game(&app).record.moves().len());
 }
+
+#[test]
+fn a_searching_level_resigns_a_lost_position_only_when_the_setting_is_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    // Black (the person) has an open four: white (the computer) cannot stop five.
+    let lost = "h8 a1 h9 c1 h10 e1 h11";
+    let setup = vs_computer(Stone::Black, Level::Expert);
+    load(&mut app, &setup, lost);
+    update_until(&mut app, Duration::from_secs(10), |app| {
+        game(app).record.is_over()
+    });
+    let result = game(&app).record.result().unwrap().clone();
+    assert_eq!(result.outcome, Outcome::Win(Stone::Black));
+    assert_eq!(result.reason, Reason::Resignation);
+    assert_eq!(game(&app).record.moves().len(), 7);
+
+    app.world_mut().resource_mut::<AiSettings>().resign_hopeless = false;
+    load(&mut app, &setup, lost);
+    update_until(&mut app, Duration::from_secs(10), |app| {
+        game(app).record.moves().len() == 8
+    });
+    assert!(game(&app).in_progress(), "it plays on");
+
+    // The weaker levels never resign.
+    app.world_mut().resource_mut::<AiSettings>().resign_hopeless = true;
+    load(&mut app, &vs_computer(Stone::Black, Level::Novice), lost);
+    update_until(&mut app, Duration::from_secs(10), |app| {
+        game(app).record.moves().len() == 8
+    });
+    assert!(game(&app).in_progress());
+}
