@@ -432,8 +432,8 @@ impl Board {
     #[inline]
     fn refresh(&mut self, q: usize, d: usize) {
         let key = self.keys[q][d] as usize;
-        for s in 0..2 {
-            let np = self.tables.pattern[s][key];
+        let pair = self.tables.pair[key];
+        for (s, &np) in pair.iter().enumerate() {
             if np != self.pats[s][q][d] {
                 self.pats[s][q][d] = np;
                 let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][q])];

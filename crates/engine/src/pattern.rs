@@ -95,6 +95,8 @@ pub struct Tables {
     pub rule: Rule,
     /// `pattern[side][key]`, side 0 = black, 1 = white.
     pub pattern: [Vec<u8>; 2],
+    /// `pair[key]` = both sides' patterns (one memory access for the incremental update).
+    pub pair: Vec<[u8; 2]>,
     /// `combo[side][p0*1728 + p1*144 + p2*12 + p3]` = (class, score).
     pub combo: [Vec<(Class, i16)>; 2],
 }
@@ -125,9 +127,15 @@ impl Tables {
             expand(table, stone)
         });
         let combo = sides.map(|stone| combo_table(variant(rule, stone)));
+        let pair = pattern[0]
+            .iter()
+            .zip(&pattern[1])
+            .map(|(&b, &w)| [b, w])
+            .collect();
         Tables {
             rule,
             pattern,
+            pair,
             combo,
         }
     }

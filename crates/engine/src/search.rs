@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 /// Score of a win on the spot; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
+
 /// Scores beyond this are forced wins or losses.
 pub const MATE_BOUND: i32 = 29_000;
 const INF: i32 = 31_000;
@@ -505,9 +506,6 @@ impl<'a> Searcher<'a> {
                 let mut r = 0;
                 if depth >= 2 && i > usize::from(pv_node) {
                     r = lmr(depth, i);
-                    if !quiet {
-                        r /= 2;
-                    }
                     if pv_node {
                         r -= 1;
                     }
@@ -654,7 +652,7 @@ impl<'a> Searcher<'a> {
 fn lmr(depth: i32, i: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let m = (i.max(1) as f64).ln();
-    (0.7 + d * m / 1.2) as i32
+    (1.2 + d * m / 0.7) as i32
 }
 
 fn to_tt(v: i32, ply: usize) -> i32 {
