@@ -152,48 +152,60 @@ fn forbidden_in_place(b: &mut Board, pos: Pos) -> Option<Forbidden> {
 /// Black fours through the black stone at `pos` along `dir`: the number of empty points that
 /// complete an exact five containing `pos`, where the two ends of a straight four count once.
 fn fours_on_line(b: &mut Board, pos: Pos, dir: (i32, i32)) -> usize {
-    let size = b.size();
+    let (points, n) = empty_points_on_line(b, pos, dir);
     let mut completions = [0i32; 8];
-    let mut n = 0;
-    for step in (-4..=4).filter(|&s| s != 0) {
-        let Some(q) = pos.offset(dir, step, size) else {
-            continue;
-        };
-        if b.get(q).is_some() {
-            continue;
-        }
-        b.set(q, Some(Stone::Black));
-        let five = b.line_len(q, dir, Stone::Black) == 5 && connected(b, pos, dir, step);
-        b.set(q, None);
+    let mut fours = 0;
+    for &(step, q) in &points[..n] {
+        let five = with_black(b, q, |b| {
+            b.line_len(q, dir, Stone::Black) == 5 && connected(b, pos, dir, step)
+        });
         if five {
-            completions[n] = step;
-            n += 1;
+            completions[fours] = step;
+            fours += 1;
         }
     }
+    let completions = &completions[..fours];
     // `.XXXX.`: the two completion points five apart bound one straight four, which is one four.
-    let straight = (0..n).any(|i| (i + 1..n).any(|j| (completions[j] - completions[i]).abs() == 5));
-    if straight { n - 1 } else { n }
+    let straight = completions
+        .iter()
+        .any(|a| completions.iter().any(|b| b - a == 5));
+    fours - usize::from(straight)
 }
 
 /// Whether the black stone at `pos` makes a (real) three along `dir`: some empty point on the
 /// line, itself not forbidden, turns it into a straight four containing `pos`.
 fn is_three_on_line(b: &mut Board, pos: Pos, dir: (i32, i32)) -> bool {
-    let size = b.size();
+    let (points, n) = empty_points_on_line(b, pos, dir);
+    points[..n].iter().any(|&(step, q)| {
+        let straight = with_black(b, q, |b| {
+            connected(b, pos, dir, step) && is_straight_four(b, q, dir)
+        });
+        straight && forbidden_in_place(b, q).is_none()
+    })
+}
+
+/// The empty points within four steps of `pos` along `dir` (both ways), with their step: the
+/// first `n` entries of the array (no allocation: this runs deep inside the recursion).
+fn empty_points_on_line(b: &Board, pos: Pos, dir: (i32, i32)) -> ([(i32, Pos); 8], usize) {
+    let mut out = [(0, pos); 8];
+    let mut n = 0;
     for step in (-4..=4).filter(|&s| s != 0) {
-        let Some(q) = pos.offset(dir, step, size) else {
-            continue;
-        };
-        if b.get(q).is_some() {
-            continue;
-        }
-        b.set(q, Some(Stone::Black));
-        let straight = connected(b, pos, dir, step) && is_straight_four(b, q, dir);
-        b.set(q, None);
-        if straight && forbidden_in_place(b, q).is_none() {
-            return true;
+        if let Some(q) = pos.offset(dir, step, b.size())
+            && b.get(q).is_none()
+        {
+            out[n] = (step, q);
+            n += 1;
         }
     }
-    false
+    (out, n)
+}
+
+/// Evaluates `f` with a black stone at `q`, then takes the stone away again.
+fn with_black<T>(b: &mut Board, q: Pos, f: impl FnOnce(&Board) -> T) -> T {
+    b.set(q, Some(Stone::Black));
+    let out = f(b);
+    b.set(q, None);
+    out
 }
 
 /// Whether every point strictly between `pos` and `pos + step·dir` holds a black stone, so that
