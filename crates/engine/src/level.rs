@@ -12,11 +12,11 @@ pub enum Level {
     Novice,
     /// Four-ply search with a slightly noisy evaluation.
     Intermediate,
-    /// Full search, 10 000 nodes.
+    /// Full search, 20 000 nodes.
     Advanced,
-    /// Full search, 50 000 nodes.
+    /// Full search, 70 000 nodes.
     Expert,
-    /// Full search, 250 000 nodes.
+    /// Full search, 350 000 nodes.
     Master,
 }
 
@@ -57,9 +57,9 @@ impl Level {
             Level::Beginner => None,
             Level::Novice => Some(Limits::depth(2)),
             Level::Intermediate => Some(Limits::depth(4)),
-            Level::Advanced => Some(Limits::nodes(10_000)),
-            Level::Expert => Some(Limits::nodes(50_000)),
-            Level::Master => Some(Limits::nodes(250_000)),
+            Level::Advanced => Some(Limits::nodes(20_000)),
+            Level::Expert => Some(Limits::nodes(70_000)),
+            Level::Master => Some(Limits::nodes(350_000)),
         }
     }
 

@@ -217,7 +217,12 @@ impl<'a> Searcher<'a> {
             return result(pos, MATE - 3, 1, 1, vec![pos]);
         }
         // Our own VCF.
-        let vcf_budget = limits.time.map_or(200_000, |t| {
+        // Only a search limited by time alone sizes its threat searches by the clock; a depth
+        // or node budget (the levels) keeps them node-counted, so the result is repeatable.
+        let timed = limits
+            .time
+            .filter(|_| limits.depth.is_none() && limits.nodes.is_none());
+        let vcf_budget = timed.map_or(200_000, |t| {
             (t.as_secs_f64() * 150_000.0).clamp(5_000.0, 400_000.0) as u64
         });
         let vcf_nodes_cap = self.node_limit.min(vcf_budget);
@@ -233,11 +238,11 @@ impl<'a> Searcher<'a> {
         let vct_nodes =
             self.node_limit
                 .saturating_sub(self.nodes)
-                .min(limits.time.map_or(300_000, |t| {
+                .min(timed.map_or(300_000, |t| {
                     (t.as_secs_f64() * 100_000.0).clamp(2_000.0, 1_000_000.0) as u64
                 }))
-                / if limits.time.is_some() { 1 } else { 4 };
-        let vct_deadline = limits.time.map(|t| self.start + t.mul_f64(0.15));
+                / if timed.is_some() { 1 } else { 4 };
+        let vct_deadline = timed.map_or(self.deadline, |t| Some(self.start + t.mul_f64(0.15)));
         let mut vct = Vct::new(vct_nodes, vct_deadline, Some(self.stop));
         let found = vct.solve(&mut self.b, 8);
         self.nodes += vct.nodes;

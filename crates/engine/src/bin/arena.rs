@@ -289,6 +289,19 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             p.send(&line);
         }
     }
+    // One-time set-up (a rule's pattern tables, the hash table) happens on the INFO lines;
+    // wait for an answer to ABOUT so that it is not charged to the first move's clock.
+    for (i, p) in players.iter_mut().enumerate() {
+        p.send("ABOUT");
+        if let Err(e) = p.reply(Duration::from_secs(30)) {
+            let colour = if i == 0 { Stone::Black } else { Stone::White };
+            return result(
+                record,
+                Some(colour.opponent()),
+                format!("{colour} ABOUT: {e}"),
+            );
+        }
+    }
     let mut first = [true, true];
     let tolerance = 1000;
     loop {
