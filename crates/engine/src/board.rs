@@ -6,7 +6,8 @@
 //! [`Board::index`] and [`Board::pos`] to convert from and to [`Pos`].
 
 use crate::pattern::{
-    C_FORBIDDEN, C_MAYBE_DOUBLE_THREE, CLASS_COUNT, Class, F3, F4, Pattern, Tables,
+    C_FLEX_FOUR, C_FORBIDDEN, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, CLASS_COUNT, Class, F3, F4,
+    Pattern, Tables,
 };
 use crate::zobrist;
 use gomoku_rules::{MAX_SIZE, Pos, Rule, Stone};
@@ -340,6 +341,50 @@ impl Board {
         threes >= 2
     }
 
+    /// How many empty points would give `side` an open four or a four-three (classes
+    /// `C_FLEX_FOUR` and `C_FOUR_THREE`) after a stone of the other side at the empty point
+    /// `q`, without playing it: only the points on the four lines through `q` (within five)
+    /// change, each along one direction. Equals playing `q` and reading the class counts.
+    #[must_use]
+    pub fn threats_after_block(&self, side: Side, q: usize) -> u32 {
+        let is_threat = |cl: Class| cl == C_FLEX_FOUR || cl == C_FOUR_THREE;
+        let mut n = u32::from(self.class_count[side][usize::from(C_FLEX_FOUR)])
+            + u32::from(self.class_count[side][usize::from(C_FOUR_THREE)]);
+        if is_threat(self.class[side][q]) {
+            n -= 1;
+        }
+        let c = (side ^ 1) as u32 + 1;
+        let table = &self.tables.pattern[side];
+        let combo = &self.tables.combo[side];
+        for d in 0..4 {
+            for k in 1..=5isize {
+                for sign in [-1isize, 1] {
+                    let p = step(q, d, sign * k);
+                    if self.cells[p] != EMPTY {
+                        continue;
+                    }
+                    let key = self.keys[p][d] | c << slot_shift(-sign * k);
+                    let np = table[key as usize];
+                    if np == self.pats[side][p][d] {
+                        continue;
+                    }
+                    let mut pats = self.pats[side][p];
+                    pats[d] = np;
+                    let was = is_threat(self.class[side][p]);
+                    let now = is_threat(combo[Tables::combo_index(pats)].0);
+                    if was != now {
+                        if was {
+                            n -= 1;
+                        } else {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        n
+    }
+
     /// Plays the side to move at the empty point `p`.
     pub fn make(&mut self, p: usize) {
         debug_assert_eq!(self.cells[p], EMPTY);
@@ -520,6 +565,42 @@ mod tests {
             forbidden > 200,
             "only {forbidden} forbidden points in {checked}"
         );
+    }
+
+    #[test]
+    fn threats_after_block_equals_playing() {
+        let mut rng = Rng::new(5);
+        let mut changed = 0;
+        for rule in Rule::ALL {
+            for _ in 0..60 {
+                let mut b = Board::new(rule, 15);
+                for _ in 0..10 + rng.below(40) {
+                    let x = (3 + rng.below(9)) as u8;
+                    let y = (3 + rng.below(9)) as u8;
+                    let p = b.index(Pos::new(x, y));
+                    if b.cell(p) == EMPTY {
+                        b.make(p);
+                    }
+                }
+                for side in 0..2 {
+                    let before = b.count(side, C_FLEX_FOUR) + b.count(side, C_FOUR_THREE);
+                    for i in 0..b.points().len() {
+                        let q = b.points()[i];
+                        if b.cell(q) != EMPTY {
+                            continue;
+                        }
+                        let fast = b.threats_after_block(side, q);
+                        b.set_to_move(side ^ 1);
+                        b.make(q);
+                        let played = b.count(side, C_FLEX_FOUR) + b.count(side, C_FOUR_THREE);
+                        b.unmake();
+                        assert_eq!(fast, played);
+                        changed += usize::from(played != before);
+                    }
+                }
+            }
+        }
+        assert!(changed > 100, "only {changed} blocks changed a count");
     }
 
     #[test]

@@ -15,10 +15,6 @@ pub fn has_threat(b: &Board, side: Side) -> bool {
     b.count(side, C_FLEX_FOUR) + b.count(side, C_FOUR_THREE) > 0
 }
 
-fn threat_count(b: &Board, side: Side) -> u32 {
-    b.count(side, C_FLEX_FOUR) + b.count(side, C_FOUR_THREE)
-}
-
 /// Points where `side` makes a four that it may legally play (renju black: not forbidden).
 /// Four-threes come first.
 pub fn four_moves(b: &mut Board, side: Side, out: &mut Vec<usize>) {
@@ -80,9 +76,7 @@ pub fn threat_defences(b: &mut Board, out: &mut Vec<usize>) {
         if !b.is_legal_for(s, q) {
             continue;
         }
-        b.make(q);
-        let left = threat_count(b, o);
-        b.unmake();
+        let left = b.threats_after_block(o, q);
         best = best.min(left);
         scored.push((q, left));
     }
