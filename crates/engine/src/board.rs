@@ -49,6 +49,13 @@ fn step(p: usize, dir: usize, k: isize) -> usize {
     (p as isize + DIR_STEP[dir] * k) as usize
 }
 
+/// The combo index after the pattern along `d` changes from `old` to `new`.
+#[inline]
+fn combo_step(ci: u16, d: usize, old: Pattern, new: Pattern) -> usize {
+    const MULT: [i32; 4] = [1728, 144, 12, 1];
+    (i32::from(ci) + (i32::from(new) - i32::from(old)) * MULT[d]) as usize
+}
+
 /// Key slot of the neighbour at offset `k` (±1..±5).
 #[inline]
 fn slot_shift(k: isize) -> u32 {
@@ -64,6 +71,8 @@ pub struct Board {
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     pats: [[[Pattern; 4]; CELLS]; 2],
+    /// `Tables::combo_index` of the four patterns, kept up to date with them.
+    cidx: [[u16; CELLS]; 2],
     class: [[Class; CELLS]; 2],
     score: [[i16; CELLS]; 2],
     class_count: [[u16; CLASS_COUNT]; 2],
@@ -89,6 +98,7 @@ impl Board {
             cells: [WALL; CELLS],
             keys: [[0; 4]; CELLS],
             pats: [[[0; 4]; CELLS]; 2],
+            cidx: [[0; CELLS]; 2],
             class: [[0; CELLS]; 2],
             score: [[0; CELLS]; 2],
             class_count: [[0; CLASS_COUNT]; 2],
@@ -368,10 +378,9 @@ impl Board {
                     if np == self.pats[side][p][d] {
                         continue;
                     }
-                    let mut pats = self.pats[side][p];
-                    pats[d] = np;
+                    let ci = combo_step(self.cidx[side][p], d, self.pats[side][p][d], np);
                     let was = is_threat(self.class[side][p]);
-                    let now = is_threat(combo[Tables::combo_index(pats)].0);
+                    let now = is_threat(combo[ci].0);
                     if was != now {
                         if was {
                             n -= 1;
@@ -465,7 +474,9 @@ impl Board {
             for d in 0..4 {
                 self.pats[s][p][d] = self.tables.pattern[s][self.keys[p][d] as usize];
             }
-            let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][p])];
+            let ci = Tables::combo_index(self.pats[s][p]);
+            self.cidx[s][p] = ci as u16;
+            let (cl, sc) = self.tables.combo[s][ci];
             self.class[s][p] = cl;
             self.score[s][p] = sc;
             self.class_count[s][usize::from(cl)] += 1;
@@ -479,9 +490,12 @@ impl Board {
         let key = self.keys[q][d] as usize;
         let pair = self.tables.pair[key];
         for (s, &np) in pair.iter().enumerate() {
-            if np != self.pats[s][q][d] {
+            let old = self.pats[s][q][d];
+            if np != old {
                 self.pats[s][q][d] = np;
-                let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][q])];
+                let ci = combo_step(self.cidx[s][q], d, old, np);
+                self.cidx[s][q] = ci as u16;
+                let (cl, sc) = self.tables.combo[s][ci];
                 let old = self.class[s][q];
                 if old != cl {
                     self.class_count[s][usize::from(old)] -= 1;
@@ -500,7 +514,9 @@ impl Board {
             for d in 0..4 {
                 self.pats[s][p][d] = self.tables.pattern[s][self.keys[p][d] as usize];
             }
-            let (cl, sc) = self.tables.combo[s][Tables::combo_index(self.pats[s][p])];
+            let ci = Tables::combo_index(self.pats[s][p]);
+            self.cidx[s][p] = ci as u16;
+            let (cl, sc) = self.tables.combo[s][ci];
             self.class[s][p] = cl;
             self.score[s][p] = sc;
             self.class_count[s][usize::from(cl)] += 1;
