@@ -642,11 +642,24 @@ impl<'a> Searcher<'a> {
             }
             *v += (self.history[s][*p] >> 3).min(500);
         }
-        scored.sort_unstable_by_key(|&(p, v, _)| (-v, p));
-        for (i, &(p, _, four)) in scored.iter().enumerate() {
-            if i < width || four {
-                moves.push(p);
+        // Only the best `width` need sorting; fours beyond them (when more than `width`
+        // moves are fours or the TT move) follow in order.
+        let order = |&(p, v, _): &(usize, i32, bool)| (-v, p);
+        let top = width.min(scored.len());
+        if top < scored.len() {
+            if top > 0 {
+                scored.select_nth_unstable_by_key(top - 1, order);
             }
+            scored[..top].sort_unstable_by_key(order);
+            let (head, rest) = scored.split_at_mut(top);
+            moves.extend(head.iter().map(|&(p, _, _)| p));
+            if rest.iter().any(|&(_, _, four)| four) {
+                rest.sort_unstable_by_key(order);
+                moves.extend(rest.iter().filter(|m| m.2).map(|&(p, _, _)| p));
+            }
+        } else {
+            scored.sort_unstable_by_key(order);
+            moves.extend(scored.iter().map(|&(p, _, _)| p));
         }
         self.scratch = scored;
         moves
