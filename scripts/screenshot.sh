@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders the game under a virtual X server after a few scripted moves and saves a PNG.
 # Usage: scripts/screenshot.sh OUT.png [extra game arguments, e.g. --rule renju --moves h8i9]
-# Installs xvfb and a software Vulkan driver when missing (Debian/Ubuntu), builds the game,
+# Installs xvfb, a software Vulkan driver and the ALSA headers the sound needs to build when
+# missing (Debian/Ubuntu), builds the game,
 # and exits non-zero if no PNG appears.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,8 @@ fi
 need=()
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 if command -v dpkg-query >/dev/null 2>&1; then
-  for pkg in mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6; do
+  for pkg in mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 \
+    libasound2-dev pkg-config; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
   done
 fi

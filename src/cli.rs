@@ -1,8 +1,10 @@
-//! The command line: rule, mode, colour and level, file to open, scripted moves, data folder,
-//! the analysis panel, frame statistics and screenshots.
+//! The command line: rule, mode, colour and level, file to open, scripted moves, language and
+//! theme, data folder, the analysis panel, frame statistics and screenshots.
 
 use clap::{Parser, ValueEnum};
 use gomoku::game::{DEFAULT_LEVEL, GameMode};
+use gomoku::i18n::Language;
+use gomoku::theme::Theme;
 use gomoku_engine::Level;
 use gomoku_rules::{Rule, Stone};
 use std::path::PathBuf;
@@ -57,7 +59,14 @@ pub struct Cli {
     /// Strict RIF play: a forbidden renju move is played and loses instead of being refused.
     #[arg(long)]
     pub strict: bool,
-    /// Folder for saved games and the autosave (default: the platform's data folder).
+    /// Language of the interface for this run (default: the settings, else the system's).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Theme for this run (default: the settings).
+    #[arg(long, value_enum)]
+    pub theme: Option<ThemeArg>,
+    /// Folder for saved games, the autosave and, when given, the settings (default: the
+    /// platform's data folder, and its config folder for the settings).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Save a PNG of the window after `--after-frames` frames, then exit.
@@ -70,6 +79,38 @@ pub struct Cli {
     /// running: its move, a hint or the analysis.
     #[arg(long, requires = "screenshot")]
     pub settle: bool,
+}
+
+/// The languages accepted on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LangArg {
+    Zh,
+    En,
+}
+
+impl From<LangArg> for Language {
+    fn from(lang: LangArg) -> Language {
+        match lang {
+            LangArg::Zh => Language::Zh,
+            LangArg::En => Language::En,
+        }
+    }
+}
+
+/// The themes accepted on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThemeArg {
+    Light,
+    Dark,
+}
+
+impl From<ThemeArg> for Theme {
+    fn from(theme: ThemeArg) -> Theme {
+        match theme {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+        }
+    }
 }
 
 /// The modes accepted on the command line.

@@ -2,6 +2,7 @@
 //! messages (`StonePlaced`, `StoneRemoved`, `BoardReset`, `GameOver`, `MoveRefused`) that the
 //! view, autosave and later features react to. All rules live in `gomoku-rules`.
 
+use crate::i18n::{self, t};
 use bevy::prelude::*;
 use gomoku_engine::Level;
 use gomoku_rules::save::{Player, PlayerKind, Players, SavedGame};
@@ -40,25 +41,32 @@ impl GameMode {
 
     /// The mode's kind in words (the same for every level and colour).
     #[must_use]
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            GameMode::HotSeat => "Hot-seat (two players)",
-            GameMode::VsComputer { .. } => "Play the computer",
-            GameMode::ComputerVsComputer { .. } => "Computer vs computer",
+            GameMode::HotSeat => t!("mode.hot_seat"),
+            GameMode::VsComputer { .. } => t!("mode.vs_computer"),
+            GameMode::ComputerVsComputer { .. } => t!("mode.computer_vs_computer"),
         }
+        .into_owned()
     }
 
     /// The mode with its colours and levels, for the side panel.
     #[must_use]
     pub fn describe(self) -> String {
         match self {
-            GameMode::HotSeat => self.label().to_owned(),
-            GameMode::VsComputer { human, level } => {
-                format!("You play {} · computer: {level}", colour_name(human))
-            }
-            GameMode::ComputerVsComputer { black, white } => {
-                format!("Computer vs computer · {black} vs {white}")
-            }
+            GameMode::HotSeat => self.label(),
+            GameMode::VsComputer { human, level } => t!(
+                "mode.you_play",
+                colour = i18n::colour_name(human),
+                level = i18n::level_name(level)
+            )
+            .into_owned(),
+            GameMode::ComputerVsComputer { black, white } => t!(
+                "mode.levels",
+                black = i18n::level_name(black),
+                white = i18n::level_name(white)
+            )
+            .into_owned(),
         }
     }
 
@@ -119,16 +127,7 @@ impl GameMode {
     }
 }
 
-/// "black" or "white".
-#[must_use]
-pub fn colour_name(stone: Stone) -> &'static str {
-    match stone {
-        Stone::Black => "black",
-        Stone::White => "white",
-    }
-}
-
-/// The name a computer player goes by.
+/// The name a computer player goes by in saved games (shown translated by `player_name`).
 #[must_use]
 pub fn computer_name(level: Level) -> String {
     format!("Computer · {level}")
@@ -254,9 +253,11 @@ impl Game {
         self.in_progress() && !self.record.moves().is_empty()
     }
 
+    /// The player's name as shown: a computer by its level, an unnamed person by colour, in
+    /// the current language.
     #[must_use]
-    pub fn name(&self, stone: Stone) -> &str {
-        &self.players.get(stone).name
+    pub fn name(&self, stone: Stone) -> String {
+        player_name(self.players.get(stone), stone)
     }
 
     /// A game is on and the computer plays the side to move.
@@ -305,6 +306,23 @@ impl Game {
             ..self.setup.clone()
         }
         .players()
+    }
+}
+
+/// How a player is shown: the computer by its level, the default names "Black" and "White"
+/// by the colour, a person by the name they chose.
+#[must_use]
+pub fn player_name(player: &Player, stone: Stone) -> String {
+    match &player.kind {
+        PlayerKind::Computer { level } => t!(
+            "player.computer",
+            level = i18n::level_name(Level::from_name(level).unwrap_or(DEFAULT_LEVEL))
+        )
+        .into_owned(),
+        _ if player.name == "Black" || player.name == "White" || player.name.is_empty() => {
+            i18n::colour_title(stone)
+        }
+        _ => player.name.clone(),
     }
 }
 
@@ -514,7 +532,7 @@ fn play_clicks(
         .collect();
     for (pos, by_computer) in moves {
         if !game.active {
-            events.notices.write(Notice::info(NO_GAME));
+            events.notices.write(Notice::info(t!("game.no_game")));
             continue;
         }
         let to_move = game.record.side_to_move();
@@ -527,7 +545,9 @@ fn play_clicks(
                 }
             }
             None if game.computer_to_move() => {
-                events.notices.write(Notice::info(WAIT_FOR_COMPUTER));
+                events
+                    .notices
+                    .write(Notice::info(t!("game.wait_for_computer")));
                 continue;
             }
             _ => {}
@@ -554,24 +574,21 @@ fn play_clicks(
     }
 }
 
-const NO_GAME: &str = "No game is on: start a new one (Ctrl+N).";
-const WAIT_FOR_COMPUTER: &str = "The computer is thinking: wait for its move.";
-const NOTHING_TO_UNDO: &str = "Nothing to undo.";
-const NOTHING_TO_REDO: &str = "Nothing to redo.";
-const RESULT_TAKEN_BACK: &str = "Result taken back.";
-
 /// What the player reads when a move is refused.
 #[must_use]
 pub fn refusal_text(pos: Pos, size: usize, error: MoveError) -> String {
     let at = pos_label(pos, size);
     match error {
-        MoveError::GameOver => "The game is over: undo, or start a new one.".to_owned(),
-        MoveError::OffBoard => format!("{at} is off the board."),
-        MoveError::Occupied => format!("{at} is already taken."),
-        MoveError::Forbidden(kind) => {
-            format!("{at} is forbidden for black: it would make a {kind} (renju). Play elsewhere.")
-        }
+        MoveError::GameOver => t!("refusal.game_over"),
+        MoveError::OffBoard => t!("refusal.off_board", at = at),
+        MoveError::Occupied => t!("refusal.occupied", at = at),
+        MoveError::Forbidden(kind) => t!(
+            "refusal.forbidden",
+            at = at,
+            kind = i18n::forbidden_name(kind)
+        ),
     }
+    .into_owned()
 }
 
 /// A point as the board's coordinates show it, e.g. `H8`.
@@ -601,7 +618,7 @@ fn run_commands(
                 *game = Game::new(setup);
                 game.active = false;
                 events.replace(&game);
-                events.notices.write(Notice::info("Game ended."));
+                events.notices.write(Notice::info(t!("game.ended")));
             }
             GameCommand::Undo => {
                 if game.active {
@@ -637,7 +654,7 @@ fn run_commands(
                 game.setup.mode = *mode;
                 game.players = players;
                 game.draw_offer = None;
-                let text = format!("{}: {}", MODE_CHANGED, mode.describe());
+                let text = t!("game.now_playing", mode = mode.describe());
                 events.notices.write(Notice::info(text));
             }
             GameCommand::OfferDraw => {
@@ -656,10 +673,7 @@ fn run_commands(
                         events.game_over(&result);
                     }
                 } else {
-                    let text = format!(
-                        "{} refused the draw offer.",
-                        game.name(offerer.opponent()).to_owned()
-                    );
+                    let text = t!("game.draw_refused", name = game.name(offerer.opponent()));
                     events.notices.write(Notice::info(text));
                 }
             }
@@ -675,8 +689,6 @@ fn run_commands(
     }
 }
 
-const MODE_CHANGED: &str = "Now playing";
-
 /// Takes back one move; against the computer, the person's last move together with the
 /// computer's reply, so that it is the person's turn again.
 fn undo(game: &mut Game, events: &mut GameEvents) {
@@ -685,7 +697,9 @@ fn undo(game: &mut Game, events: &mut GameEvents) {
             Some(index) => index,
             // Only the computer's opening move: taking it back would only replay it.
             None if !game.record.is_over() => {
-                events.notices.write(Notice::info(NOTHING_TO_UNDO));
+                events
+                    .notices
+                    .write(Notice::info(t!("game.nothing_to_undo")));
                 return;
             }
             None => game.record.moves().len(),
@@ -702,7 +716,9 @@ fn undo(game: &mut Game, events: &mut GameEvents) {
             }
             None if was_over => {
                 changed = true;
-                events.notices.write(Notice::info(RESULT_TAKEN_BACK));
+                events
+                    .notices
+                    .write(Notice::info(t!("game.result_taken_back")));
                 let to_move = game.record.side_to_move();
                 if game.mode.human().is_none_or(|h| h == to_move) {
                     return;
@@ -715,7 +731,9 @@ fn undo(game: &mut Game, events: &mut GameEvents) {
         }
     }
     if !changed {
-        events.notices.write(Notice::info(NOTHING_TO_UNDO));
+        events
+            .notices
+            .write(Notice::info(t!("game.nothing_to_undo")));
     }
 }
 
@@ -739,6 +757,8 @@ fn redo(game: &mut Game, events: &mut GameEvents) {
         }
     }
     if !replayed {
-        events.notices.write(Notice::info(NOTHING_TO_REDO));
+        events
+            .notices
+            .write(Notice::info(t!("game.nothing_to_redo")));
     }
 }

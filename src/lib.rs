@@ -3,16 +3,23 @@
 //! search in `gomoku-engine`.
 
 pub mod ai;
+pub mod anim;
 pub mod board;
 pub mod frame_stats;
 pub mod game;
+pub mod i18n;
 pub mod save;
 pub mod screenshot;
+pub mod settings;
+pub mod sound;
 pub mod stones;
 pub mod textures;
+pub mod theme;
 pub mod ui;
 
 use bevy::prelude::*;
+
+rust_i18n::i18n!("assets/locales", fallback = "en");
 use std::path::PathBuf;
 
 /// Everything that needs no window: the match flow, stone entities, saving and autosave, the
@@ -21,18 +28,26 @@ use std::path::PathBuf;
 pub struct GameLogicPlugin {
     /// Where saved games and the autosave live.
     pub data_dir: PathBuf,
+    /// Where `settings.ron` lives.
+    pub config_dir: PathBuf,
+    /// `--lang` and `--theme` for this run.
+    pub overrides: settings::SettingsOverrides,
 }
 
 impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
+        settings::install(app, self.config_dir.clone(), self.overrides);
         app.insert_resource(save::DataDir(self.data_dir.clone()))
             .add_plugins((
+                settings::plugin,
+                theme::plugin,
                 game::plugin,
                 stones::plugin,
                 save::plugin,
                 board::picking::input_plugin,
                 ui::actions::plugin,
                 ai::plugin,
+                sound::plugin,
             ));
     }
 }
@@ -44,6 +59,7 @@ pub struct GameViewPlugin;
 impl Plugin for GameViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
+            anim::plugin,
             textures::plugin,
             board::plugin,
             stones::view_plugin,
@@ -51,6 +67,8 @@ impl Plugin for GameViewPlugin {
             screenshot::plugin,
             ai::view::plugin,
             frame_stats::plugin,
+            settings::view_plugin,
+            sound::view_plugin,
         ));
     }
 }

@@ -11,6 +11,7 @@ use gomoku::frame_stats::FrameStats;
 use gomoku::game::{GameSetup, StartupGame};
 use gomoku::save::{self, DataDir};
 use gomoku::screenshot::ScreenshotRequest;
+use gomoku::settings::{self, ConfigDir, MIN_WINDOW, SettingsOverrides};
 use gomoku::{GameLogicPlugin, GameViewPlugin};
 use gomoku_rules::ForbiddenPolicy;
 use gomoku_rules::notation::pos;
@@ -19,7 +20,18 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    let startup = match first_game(&cli) {
+    // With --data-dir everything stays in that folder (tests, screenshots, portable use).
+    let config_dir = cli
+        .data_dir
+        .clone()
+        .unwrap_or_else(|| ConfigDir::platform_default().0);
+    let overrides = SettingsOverrides {
+        language: cli.lang.map(Into::into),
+        theme: cli.theme.map(Into::into),
+    };
+    let saved_settings = settings::load(&config_dir).settings().clone();
+    gomoku::i18n::set_language(overrides.language(&saved_settings));
+    let startup = match first_game(&cli, saved_settings.setup()) {
         Ok(startup) => startup,
         Err(message) => {
             eprintln!("gomoku: {message}");
@@ -36,10 +48,10 @@ fn main() -> ExitCode {
         DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "五子棋 Gomoku".into(),
-                resolution: (1200, 840).into(),
+                resolution: saved_settings.window_size().into(),
                 resize_constraints: WindowResizeConstraints {
-                    min_width: 820.0,
-                    min_height: 560.0,
+                    min_width: MIN_WINDOW.0 as f32,
+                    min_height: MIN_WINDOW.1 as f32,
                     ..default()
                 },
                 ..default()
@@ -49,7 +61,11 @@ fn main() -> ExitCode {
             ..default()
         }),
         bevy_egui::EguiPlugin::default(),
-        GameLogicPlugin { data_dir },
+        GameLogicPlugin {
+            data_dir,
+            config_dir,
+            overrides,
+        },
         GameViewPlugin,
     ))
     .insert_resource(startup)
@@ -97,8 +113,7 @@ fn ai_settings(cli: &cli::Cli) -> AiSettings {
 
 /// The first game from `--rule`, `--strict`, `--mode`, `--color`, `--level`, `--open` and
 /// `--moves`.
-fn first_game(cli: &cli::Cli) -> Result<StartupGame, String> {
-    let mut setup = GameSetup::default();
+fn first_game(cli: &cli::Cli, mut setup: GameSetup) -> Result<StartupGame, String> {
     let mode = cli.game_mode();
     if let Some(mode) = mode {
         setup.mode = mode;

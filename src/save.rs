@@ -6,6 +6,7 @@ use crate::game::{
     BoardReset, Game, GameCommand, GameFlowSystems, GameOver, Notice, StartupGame, StonePlaced,
     StoneRemoved,
 };
+use crate::i18n::t;
 use bevy::prelude::*;
 use gomoku_rules::notation::{gob, pos, psq, sgf};
 use gomoku_rules::save::{self, Players, SavedGame};
@@ -74,13 +75,14 @@ impl FileFormat {
     }
 
     #[must_use]
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            FileFormat::Ron => "Gomoku save (.ron)",
-            FileFormat::Psq => "Piskvork (.psq)",
-            FileFormat::Sgf => "SGF (.sgf)",
-            FileFormat::Pos => "pos string (.txt)",
+            FileFormat::Ron => t!("files.format_ron"),
+            FileFormat::Psq => t!("files.format_psq"),
+            FileFormat::Sgf => t!("files.format_sgf"),
+            FileFormat::Pos => t!("files.format_pos"),
         }
+        .into_owned()
     }
 }
 
@@ -148,7 +150,8 @@ pub fn export(record: &GameRecord, players: &Players, format: FileFormat) -> Str
 
 /// Reads a game file, choosing the format by extension and then by content.
 pub fn read_file(path: &Path, rule: Rule) -> Result<SavedGame, String> {
-    let bytes = fs::read(path).map_err(|e| format!("Could not read {}: {e}", path.display()))?;
+    let bytes = fs::read(path)
+        .map_err(|e| t!("files.could_not_read", path = path.display(), error = e).into_owned())?;
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -164,17 +167,17 @@ pub fn read_file(path: &Path, rule: Rule) -> Result<SavedGame, String> {
     } else {
         match String::from_utf8(bytes) {
             Ok(text) => parse_text(&text, rule, ext.as_deref()),
-            Err(_) => Err("the file is not text, nor a .gob game".to_owned()),
+            Err(_) => Err(t!("files.not_text").into_owned()),
         }
     };
-    result.map_err(|e| format!("Could not open {name}: {e}"))
+    result.map_err(|e| t!("files.could_not_open", name = name, error = e).into_owned())
 }
 
 /// Reads pasted or loaded text: a save file, SGF, PSQ or a pos string.
 pub fn parse_text(text: &str, rule: Rule, ext: Option<&str>) -> Result<SavedGame, String> {
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     if trimmed.is_empty() {
-        return Err("there is nothing to read".to_owned());
+        return Err(t!("files.nothing_to_read").into_owned());
     }
     let kind = match ext {
         Some("ron") => FileFormat::Ron,
@@ -276,9 +279,7 @@ fn offer_resume(
             }
         }
         Err(e) => {
-            notices.write(Notice::error(format!(
-                "The game saved automatically last time could not be read ({e})."
-            )));
+            notices.write(Notice::error(t!("files.autosave_unreadable", error = e)));
         }
     }
 }
@@ -292,12 +293,16 @@ fn save_games(
         let text = export(&game.record, &game.players, request.format);
         match atomic_write(&request.path, text.as_bytes()) {
             Ok(()) => {
-                notices.write(Notice::info(format!("Saved {}", request.path.display())));
+                notices.write(Notice::info(t!(
+                    "files.saved",
+                    path = request.path.display()
+                )));
             }
             Err(e) => {
-                notices.write(Notice::error(format!(
-                    "Could not save {}: {e}",
-                    request.path.display()
+                notices.write(Notice::error(t!(
+                    "files.could_not_save",
+                    path = request.path.display(),
+                    error = e
                 )));
             }
         }
@@ -318,8 +323,8 @@ fn open_games(
     }
     for request in imports.read() {
         let result = parse_text(&request.text, request.rule, None)
-            .map_err(|e| format!("Could not import: {e}"));
-        results.push((result, "the pasted game".to_owned()));
+            .map_err(|e| t!("files.could_not_import", error = e).into_owned());
+        results.push((result, t!("files.pasted_game").into_owned()));
     }
     for (result, name) in results {
         match result {
@@ -327,7 +332,7 @@ fn open_games(
                 offer.0 = None;
                 let moves = saved.record.moves().len();
                 commands.write(GameCommand::Load(Box::new(saved)));
-                notices.write(Notice::info(format!("Opened {name} ({moves} moves)")));
+                notices.write(Notice::info(t!("files.opened", name = name, moves = moves)));
             }
             Err(e) => {
                 notices.write(Notice::error(e));
@@ -367,9 +372,10 @@ fn autosave(
         Ok(()) => *failed = false,
         Err(e) if !*failed => {
             *failed = true;
-            notices.write(Notice::error(format!(
-                "Could not save the game automatically to {}: {e}",
-                path.display()
+            notices.write(Notice::error(t!(
+                "files.autosave_failed",
+                path = path.display(),
+                error = e
             )));
         }
         Err(_) => {}

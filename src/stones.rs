@@ -2,6 +2,7 @@
 //! `StoneRemoved` / `BoardReset`. The logic part runs headless; `view_plugin` gives them
 //! shaded sprites with a soft shadow.
 
+use crate::anim::{self, LiftOut, Motion, ScaleIn, ShadowSettle};
 use crate::board::layout::world_of;
 use crate::board::view::z;
 use crate::game::{BoardReset, Game, GameFlowSystems, StonePlaced, StoneRemoved};
@@ -36,7 +37,49 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_systems(Update, dress_stones.after(StoneSystems));
+    app.add_systems(
+        Update,
+        (
+            lift_removed_stones
+                .after(GameFlowSystems)
+                .before(StoneSystems),
+            dress_stones.after(StoneSystems),
+        ),
+    );
+}
+
+/// Where a stone's shadow rests, relative to the stone.
+const SHADOW_OFFSET: Vec2 = Vec2::new(0.07, -0.09);
+
+/// A stone's shadow (a child of the stone).
+#[derive(Component)]
+struct StoneShadow;
+
+/// An undone stone rises and fades out (a copy: the stone entity itself is gone at once).
+fn lift_removed_stones(
+    mut commands: Commands,
+    mut removed: MessageReader<StoneRemoved>,
+    resets: MessageReader<BoardReset>,
+    stones: Query<(&BoardPos, &StoneColor, &Sprite, &Transform)>,
+    motion: Motion,
+) {
+    if !resets.is_empty() {
+        removed.clear();
+        return;
+    }
+    for r in removed.read() {
+        let Some(tween) = motion.tween(anim::LIFT_SECONDS) else {
+            continue;
+        };
+        if let Some((_, _, sprite, transform)) = stones.iter().find(|(p, ..)| p.0 == r.pos) {
+            commands.spawn((
+                Name::new("Lifted stone"),
+                sprite.clone(),
+                Transform::from_translation(transform.translation + Vec3::Z * 0.5),
+                LiftOut { tween, grow: 0.25 },
+            ));
+        }
+    }
 }
 
 /// Applies the board messages of this frame in the order they were sent.
@@ -68,32 +111,50 @@ fn sync_stones(
     }
 }
 
-/// Gives new stone entities their sprite and shadow.
+/// Gives new stone entities their sprite and shadow; a stone just played drops in (not the
+/// stones of a game being loaded, which appear together).
 fn dress_stones(
     mut commands: Commands,
     textures: Res<Textures>,
     game: Res<Game>,
     new_stones: Query<(Entity, &BoardPos, &StoneColor), Added<StoneColor>>,
+    motion: Motion,
 ) {
+    let single = new_stones.iter().count() == 1;
     for (entity, pos, color) in &new_stones {
         let at = world_of(pos.0, game.record.size());
-        commands
-            .entity(entity)
-            .insert((
-                Sprite {
-                    image: textures.stone(color.0),
-                    custom_size: Some(Vec2::splat(STONE_SIZE)),
-                    ..default()
-                },
-                Transform::from_translation(at.extend(z::STONE)),
-            ))
-            .with_child((
-                Sprite {
-                    image: textures.shadow.clone(),
-                    custom_size: Some(Vec2::splat(STONE_SIZE * 1.22)),
-                    ..default()
-                },
-                Transform::from_xyz(0.07, -0.09, z::STONE_SHADOW - z::STONE),
-            ));
+        let tween = motion.tween(anim::DROP_SECONDS).filter(|_| single);
+        let mut stone = commands.entity(entity);
+        stone.insert((
+            Sprite {
+                image: textures.stone(color.0),
+                custom_size: Some(Vec2::splat(STONE_SIZE)),
+                ..default()
+            },
+            Transform::from_translation(at.extend(z::STONE)),
+        ));
+        let shadow = (
+            StoneShadow,
+            Sprite {
+                image: textures.shadow.clone(),
+                custom_size: Some(Vec2::splat(STONE_SIZE * 1.22)),
+                ..default()
+            },
+            Transform::from_translation(SHADOW_OFFSET.extend(z::STONE_SHADOW - z::STONE)),
+        );
+        match tween {
+            Some(tween) => {
+                stone.insert(ScaleIn { tween, from: 1.3 }).with_child((
+                    shadow,
+                    ShadowSettle {
+                        tween,
+                        rest: SHADOW_OFFSET,
+                    },
+                ));
+            }
+            None => {
+                stone.with_child(shadow);
+            }
+        }
     }
 }

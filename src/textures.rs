@@ -1,6 +1,7 @@
 //! Procedurally generated images: the wooden board, shaded stones, their soft shadows and the
 //! small marks drawn on the board. Nothing is loaded from disk.
 
+use crate::theme::Theme;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageSampler, ImageSamplerDescriptor};
 use bevy::prelude::*;
@@ -11,6 +12,7 @@ use gomoku_rules::Stone;
 #[derive(Resource, Clone)]
 pub struct Textures {
     pub wood: Handle<Image>,
+    pub dark_wood: Handle<Image>,
     pub black_stone: Handle<Image>,
     pub white_stone: Handle<Image>,
     pub shadow: Handle<Image>,
@@ -20,6 +22,15 @@ pub struct Textures {
 }
 
 impl Textures {
+    /// The board's wood in `theme`.
+    #[must_use]
+    pub fn wood_of(&self, theme: Theme) -> Handle<Image> {
+        match theme {
+            Theme::Light => self.wood.clone(),
+            Theme::Dark => self.dark_wood.clone(),
+        }
+    }
+
     #[must_use]
     pub fn stone(&self, stone: Stone) -> Handle<Image> {
         match stone {
@@ -36,7 +47,8 @@ pub(crate) fn plugin(app: &mut App) {
 fn create_textures(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let mut add = |size: u32, f: &dyn Fn(f32, f32) -> [f32; 4]| images.add(image(size, f));
     let textures = Textures {
-        wood: add(384, &wood),
+        wood: add(384, &|u, v| wood(&LIGHT_WOOD, u, v)),
+        dark_wood: add(384, &|u, v| wood(&DARK_WOOD, u, v)),
         black_stone: add(128, &|u, v| stone_pixel(Stone::Black, u, v)),
         white_stone: add(128, &|u, v| stone_pixel(Stone::White, u, v)),
         shadow: add(64, &shadow),
@@ -101,18 +113,37 @@ fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
     ]
 }
 
-/// Warm kaya-like wood: long, gently wandering grain running left to right, fine fibres and a
-/// few soft blotches.
-fn wood(u: f32, v: f32) -> [f32; 4] {
+/// The colours of a wood: the light and dark of its grain and its blotches.
+struct WoodColors {
+    light: [f32; 3],
+    dark: [f32; 3],
+    blotch: [f32; 3],
+}
+
+/// Warm kaya (the light theme).
+const LIGHT_WOOD: WoodColors = WoodColors {
+    light: [0.90, 0.74, 0.48],
+    dark: [0.79, 0.59, 0.34],
+    blotch: [0.94, 0.80, 0.55],
+};
+
+/// Dark walnut (the dark theme).
+const DARK_WOOD: WoodColors = WoodColors {
+    light: [0.40, 0.27, 0.17],
+    dark: [0.29, 0.19, 0.11],
+    blotch: [0.46, 0.32, 0.20],
+};
+
+/// Wood: long, gently wandering grain running left to right, fine fibres and a few soft
+/// blotches.
+fn wood(colors: &WoodColors, u: f32, v: f32) -> [f32; 4] {
     let warp = noise(u * 2.0, v * 2.0, 2) * 0.9 + noise(u * 4.0, v * 9.0, 4) * 0.3;
     let band = ((v * 26.0 + warp * 2.0) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
     let ring = band.powf(4.0);
     let fibres = noise(u * 5.0, v * 300.0, 5);
-    let light = [0.90, 0.74, 0.48];
-    let dark = [0.79, 0.59, 0.34];
-    let mut c = mix(light, dark, ring * 0.5 + fibres * 0.25);
+    let mut c = mix(colors.light, colors.dark, ring * 0.5 + fibres * 0.25);
     let blotch = noise(u * 3.0, v * 3.0, 3);
-    c = mix(c, [0.94, 0.80, 0.55], blotch * 0.3);
+    c = mix(c, colors.blotch, blotch * 0.3);
     [c[0], c[1], c[2], 1.0]
 }
 

@@ -9,7 +9,9 @@ use gomoku::ai::AiSettings;
 use gomoku::ai::analysis::Analysis;
 use gomoku::ai::player::ComputerPlayer;
 use gomoku::game::{BoardClick, Game, GameCommand, GameMode, GameSetup, MoveRefused};
+use gomoku::i18n::Language;
 use gomoku::save::{FileFormat, OpenRequest, SaveRequest};
+use gomoku::settings::SettingsOverrides;
 use gomoku::stones::StoneColor;
 use gomoku::ui::actions::{Dialog, UiAction, UiState};
 use gomoku_engine::Level;
@@ -24,6 +26,11 @@ fn app(dir: &Path) -> App {
     app.add_plugins(MinimalPlugins)
         .add_plugins(GameLogicPlugin {
             data_dir: dir.to_path_buf(),
+            config_dir: dir.to_path_buf(),
+            overrides: SettingsOverrides {
+                language: Some(Language::En),
+                theme: None,
+            },
         });
     app.world_mut().resource_mut::<AiSettings>().seed = 7;
     app.update();

@@ -8,7 +8,9 @@ use gomoku::game::{
     BoardClick, Game, GameCommand, GameOver, GameSetup, MoveRefused, Notice, NoticeKind,
     StonePlaced, StoneRemoved,
 };
+use gomoku::i18n::Language;
 use gomoku::save::{FileFormat, OpenRequest, ResumeOffer, SaveRequest};
+use gomoku::settings::SettingsOverrides;
 use gomoku::stones::{BoardPos, MoveNumber, StoneColor};
 use gomoku::ui::actions::{Confirm, Dialog, UiAction, UiState};
 use gomoku_rules::notation::pos::parse_points;
@@ -20,6 +22,11 @@ fn app(dir: &Path) -> App {
     app.add_plugins(MinimalPlugins)
         .add_plugins(GameLogicPlugin {
             data_dir: dir.to_path_buf(),
+            config_dir: dir.to_path_buf(),
+            overrides: SettingsOverrides {
+                language: Some(Language::En),
+                theme: None,
+            },
         });
     app.update();
     app

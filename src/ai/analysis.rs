@@ -7,6 +7,7 @@ use super::AiSystems;
 use super::player::ComputerPlayer;
 use super::search::{Budget, SearchJob, SearchOutcome};
 use crate::game::{Game, GameMode, Notice};
+use crate::i18n::t;
 use crate::ui::actions::UiAction;
 use bevy::prelude::*;
 use gomoku_engine::{Limits, SearchInfo};
@@ -19,11 +20,6 @@ pub const ANALYSIS_LIMITS: Limits = Limits {
     depth: None,
     nodes: Some(1_000_000),
 };
-
-/// The words of this module, in one place.
-mod text {
-    pub const NO_HINT_NOW: &str = "A hint is for your own move in a game in progress.";
-}
 
 /// The analysis panel's and the hint's state.
 #[derive(Resource, Default)]
@@ -146,7 +142,7 @@ fn requests(
             UiAction::Hint => {
                 let moves = game.record.moves().len();
                 if !game.in_progress() || watching(&game) {
-                    notices.write(Notice::info(text::NO_HINT_NOW));
+                    notices.write(Notice::info(t!("computer.no_hint_now")));
                 } else if game.computer_to_move() {
                     // For the person's next turn, once the computer has moved.
                     analysis.hint_for = Some(moves + 1);

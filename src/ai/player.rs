@@ -10,6 +10,7 @@ use crate::game::{
     BoardReset, ComputerMove, Game, GameCommand, GameFlowSystems, GameMode, Notice, StonePlaced,
     StoneRemoved,
 };
+use crate::i18n::t;
 use crate::save::ResumeOffer;
 use crate::ui::actions::UiAction;
 use bevy::prelude::*;
@@ -32,15 +33,6 @@ pub const RESIGNING_LEVEL: Level = Level::Advanced;
 /// The computer resigns only a loss its search proves within this many of its own moves (a
 /// longer forced win is left for the opponent to find).
 pub const RESIGN_WITHIN: i32 = 3;
-
-/// The words of this module, in one place.
-mod text {
-    pub const ACCEPTS_DRAW: &str = "accepts the draw.";
-    pub const RESIGNS: &str = "resigns: it sees a forced loss.";
-    pub const PAUSED: &str = "Computer vs computer paused.";
-    pub const RESUMED: &str = "Computer vs computer resumed.";
-    pub const NOT_WATCHING: &str = "Pause is for computer vs computer games.";
-}
 
 /// The computer player's state.
 #[derive(Resource, Default)]
@@ -146,13 +138,13 @@ fn pause_requests(
         if matches!(game.mode, GameMode::ComputerVsComputer { .. }) {
             settings.paused = !settings.paused;
             let text = if settings.paused {
-                text::PAUSED
+                t!("computer.paused")
             } else {
-                text::RESUMED
+                t!("computer.resumed")
             };
             notices.write(Notice::info(text));
         } else {
-            notices.write(Notice::info(text::NOT_WATCHING));
+            notices.write(Notice::info(t!("computer.not_watching")));
         }
     }
 }
@@ -220,10 +212,9 @@ fn play_computer_moves(
                 .is_some_and(|m| (-RESIGN_WITHIN..0).contains(&m));
         if settings.resign_hopeless && level >= RESIGNING_LEVEL && hopeless {
             commands.write(GameCommand::ResignAs(stone));
-            notices.write(Notice::info(format!(
-                "{} {}",
-                game.name(stone),
-                text::RESIGNS
+            notices.write(Notice::info(t!(
+                "computer.resigns",
+                name = game.name(stone)
             )));
         } else {
             let pos = legal_or_fallback(&game.record, outcome.best);
@@ -307,7 +298,7 @@ fn answer_draw_offers(
     let accept = computer_eval.abs() <= DRAW_MARGIN;
     if accept {
         let name = game.name(offerer.opponent());
-        notices.write(Notice::info(format!("{name} {}", text::ACCEPTS_DRAW)));
+        notices.write(Notice::info(t!("computer.accepts_draw", name = name)));
     }
     commands.write(GameCommand::AnswerDraw { accept });
 }

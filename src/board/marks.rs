@@ -3,18 +3,21 @@
 
 use super::layout::{BoardLayout, world_of};
 use super::view::z;
-use crate::game::{Game, GameFlowSystems};
+use crate::anim::{self, FadeIn, Motion, Pulse, Sweep};
+use crate::game::{BoardReset, Game, GameFlowSystems, GameOver};
 use crate::stones::{BoardPos, MoveNumber, StoneColor};
 use crate::textures::Textures;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gomoku_rules::Stone;
+use gomoku_rules::{Pos, Stone};
 
 /// What the player chose to see on the board.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMarks {
     pub move_numbers: bool,
     pub forbidden_points: bool,
+    /// Letters and numbers around the board.
+    pub coordinates: bool,
 }
 
 impl Default for BoardMarks {
@@ -22,6 +25,7 @@ impl Default for BoardMarks {
         BoardMarks {
             move_numbers: false,
             forbidden_points: true,
+            coordinates: true,
         }
     }
 }
@@ -31,8 +35,9 @@ const MARK_RED: Color = Color::srgb(0.86, 0.16, 0.10);
 #[derive(Component)]
 struct LastMoveMarker;
 
+/// A forbidden point's cross.
 #[derive(Component)]
-struct ForbiddenMark;
+struct ForbiddenMark(Pos);
 
 #[derive(Component)]
 struct WinMark;
@@ -62,19 +67,30 @@ fn spawn_last_move_marker(mut commands: Commands, textures: Res<Textures>) {
     ));
 }
 
+/// Places the marker on the last move; after a new move it pulses for a while.
 fn update_last_move(
+    mut commands: Commands,
     game: Res<Game>,
     marks: Res<BoardMarks>,
-    mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
+    motion: Motion,
+    mut marker: Single<(Entity, &mut Transform, &mut Visibility), With<LastMoveMarker>>,
 ) {
     if !game.is_changed() && !marks.is_changed() {
         return;
     }
-    let (transform, visibility) = &mut *marker;
+    let (entity, transform, visibility) = &mut *marker;
     match game.record.last_move().filter(|_| !marks.move_numbers) {
         Some(pos) => {
-            transform.translation = world_of(pos, game.record.size()).extend(z::MARKER);
+            let at = world_of(pos, game.record.size()).extend(z::MARKER);
+            let moved = transform.translation != at || **visibility == Visibility::Hidden;
+            transform.translation = at;
             **visibility = Visibility::Visible;
+            if moved
+                && motion.decorative()
+                && let Some(tween) = motion.tween(anim::PULSE_SECONDS)
+            {
+                commands.entity(*entity).insert(Pulse { tween, base: 1.0 });
+            }
         }
         None => **visibility = Visibility::Hidden,
     }
@@ -85,29 +101,38 @@ fn update_forbidden(
     game: Res<Game>,
     marks: Res<BoardMarks>,
     textures: Res<Textures>,
-    old: Query<Entity, With<ForbiddenMark>>,
+    motion: Motion,
+    old: Query<(Entity, &ForbiddenMark)>,
 ) {
     if !game.is_changed() && !marks.is_changed() {
         return;
     }
-    for entity in &old {
+    let size = game.record.size();
+    let shown: Vec<Pos> = old.iter().map(|(_, mark)| mark.0).collect();
+    for (entity, _) in &old {
         commands.entity(entity).despawn();
     }
     if !marks.forbidden_points || !game.in_progress() {
         return;
     }
+    let fade = motion.tween(anim::FADE_SECONDS);
     for (pos, kind) in game.record.forbidden_points() {
-        commands.spawn((
-            ForbiddenMark,
+        // A mark already shown at this point stays as it is; a new one fades in.
+        let fading = fade.filter(|_| !shown.contains(&pos));
+        let mut mark = commands.spawn((
+            ForbiddenMark(pos),
             Name::new(format!("Forbidden {pos} ({kind})")),
             Sprite {
                 image: textures.cross.clone(),
-                color: MARK_RED.with_alpha(0.9),
+                color: MARK_RED.with_alpha(if fading.is_some() { 0.0 } else { 0.9 }),
                 custom_size: Some(Vec2::splat(0.5)),
                 ..default()
             },
-            Transform::from_translation(world_of(pos, game.record.size()).extend(z::FORBIDDEN)),
+            Transform::from_translation(world_of(pos, size).extend(z::FORBIDDEN)),
         ));
+        if let Some(tween) = fading {
+            mark.insert(FadeIn { tween, alpha: 0.9 });
+        }
     }
 }
 
@@ -115,8 +140,13 @@ fn update_win_line(
     mut commands: Commands,
     game: Res<Game>,
     textures: Res<Textures>,
+    motion: Motion,
+    mut over: MessageReader<GameOver>,
+    resets: MessageReader<BoardReset>,
     old: Query<Entity, With<WinMark>>,
 ) {
+    // Only a game that just ended sweeps; a finished game being loaded shows at once.
+    let just_won = over.read().count() > 0 && resets.is_empty();
     if !game.is_changed() {
         return;
     }
@@ -133,7 +163,8 @@ fn update_win_line(
     let (a, b) = (world_of(first, size), world_of(last, size));
     let along = b - a;
     let glow = Color::srgba(1.0, 0.78, 0.25, 0.9);
-    commands.spawn((
+    let sweep = motion.tween(anim::SWEEP_SECONDS).filter(|_| just_won);
+    let mut line = commands.spawn((
         WinMark,
         Name::new("Winning line"),
         Sprite::from_color(
@@ -143,17 +174,42 @@ fn update_win_line(
         Transform::from_translation(((a + b) / 2.0).extend(z::WIN_LINE))
             .with_rotation(Quat::from_rotation_z(along.y.atan2(along.x))),
     ));
-    for &pos in &result.line {
-        commands.spawn((
+    if let Some(tween) = sweep {
+        let ext = along.normalize_or_zero() * 0.1;
+        line.insert(Sweep {
+            tween,
+            from: a - ext,
+            to: b + ext,
+            alpha: 0.8,
+            glow: motion.decorative().then_some(anim::Tween {
+                start: tween.start + tween.duration,
+                duration: anim::GLOW_SECONDS,
+            }),
+        });
+    }
+    let rings = result.line.len().max(1) as f32;
+    for (i, &pos) in result.line.iter().enumerate() {
+        let mut ring = commands.spawn((
             WinMark,
             Sprite {
                 image: textures.ring.clone(),
-                color: glow,
+                color: glow.with_alpha(if sweep.is_some() { 0.0 } else { 0.9 }),
                 custom_size: Some(Vec2::splat(1.02)),
                 ..default()
             },
             Transform::from_translation(world_of(pos, size).extend(z::WIN_LINE - 0.5)),
         ));
+        // The rings light up one after another as the sweep passes them.
+        if let Some(tween) = sweep {
+            let step = tween.duration / rings;
+            ring.insert(FadeIn {
+                tween: anim::Tween {
+                    start: tween.start + step * i as f32,
+                    duration: step * 1.5,
+                },
+                alpha: 0.9,
+            });
+        }
     }
 }
 

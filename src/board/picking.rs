@@ -3,6 +3,7 @@
 
 use super::layout::BoardLayout;
 use super::view::z;
+use crate::anim::{self, Glide, Motion};
 use crate::game::{BoardClick, Game, GameFlowSystems};
 use crate::stones::STONE_SIZE;
 use crate::textures::Textures;
@@ -76,12 +77,14 @@ fn pick(
 }
 
 fn move_ghost(
+    mut commands: Commands,
     hovered: Res<HoveredPoint>,
     game: Res<Game>,
     textures: Res<Textures>,
-    mut ghost: Single<(&mut Sprite, &mut Transform, &mut Visibility), With<Ghost>>,
+    motion: Motion,
+    mut ghost: Single<(Entity, &mut Sprite, &mut Transform, &mut Visibility), With<Ghost>>,
 ) {
-    let (sprite, transform, visibility) = &mut *ghost;
+    let (entity, sprite, transform, visibility) = &mut *ghost;
     let target = hovered
         .0
         .filter(|&p| game.in_progress() && game.record.board().get(p).is_none());
@@ -96,8 +99,15 @@ fn move_ghost(
     }
     sprite.color = Color::srgba(1.0, 1.0, 1.0, alpha);
     let at = super::layout::world_of(pos, game.record.size()).extend(z::GHOST);
+    // From one point to the next the ghost glides; when it appears it is there at once.
+    let shown = **visibility == Visibility::Visible;
     if transform.translation != at {
-        transform.translation = at;
+        if shown && motion.tween(anim::GLIDE_TAU).is_some() {
+            commands.entity(*entity).insert(Glide { target: at });
+        } else {
+            commands.entity(*entity).remove::<Glide>();
+            transform.translation = at;
+        }
     }
     visibility.set_if_neq(Visibility::Visible);
 }

@@ -2,8 +2,11 @@
 //! points (rebuilt when the board size changes), and the coordinates drawn around it.
 
 use super::layout::BoardLayout;
+use super::marks::BoardMarks;
 use crate::game::Game;
 use crate::textures::Textures;
+use crate::theme::ActiveTheme;
+use crate::theme::Theme;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gomoku_rules::Pos;
@@ -22,9 +25,6 @@ pub mod z {
     pub const GHOST: f32 = 9.0;
 }
 
-/// The colour behind the board.
-pub const TABLE_COLOR: Color = Color::srgb(0.17, 0.15, 0.13);
-const LINE_COLOR: Color = Color::srgb(0.16, 0.11, 0.06);
 const LINE_WIDTH: f32 = 0.034;
 const BORDER_WIDTH: f32 = 0.06;
 const STAR_SIZE: f32 = 0.17;
@@ -33,12 +33,12 @@ const STAR_SIZE: f32 = 0.17;
 #[derive(Component)]
 pub struct BoardPart;
 
-/// The board side the board entities were built for.
+/// The board side and theme the board entities were built for.
 #[derive(Resource, Default)]
-struct DrawnSize(Option<usize>);
+struct DrawnSize(Option<(usize, Theme)>);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(TABLE_COLOR))
+    app.insert_resource(ClearColor(Theme::default().board().table))
         .init_resource::<DrawnSize>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (rebuild_board, frame_camera))
@@ -93,12 +93,17 @@ fn rebuild_board(
     layout: Res<BoardLayout>,
     mut drawn: ResMut<DrawnSize>,
     parts: Query<Entity, With<BoardPart>>,
+    theme: Res<ActiveTheme>,
+    mut clear: ResMut<ClearColor>,
 ) {
     let size = game.record.size();
-    if drawn.0 == Some(size) {
+    if drawn.0 == Some((size, theme.0)) {
         return;
     }
-    drawn.0 = Some(size);
+    drawn.0 = Some((size, theme.0));
+    let colors = theme.0.board();
+    clear.0 = colors.table;
+    let line_color = colors.line;
     for entity in &parts {
         commands.entity(entity).despawn();
     }
@@ -108,16 +113,13 @@ fn rebuild_board(
     // A soft shadow under the board, then the wood.
     commands.spawn((
         BoardPart,
-        Sprite::from_color(
-            Color::srgba(0.0, 0.0, 0.0, 0.35),
-            Vec2::splat(half * 2.0 + 0.3),
-        ),
+        Sprite::from_color(colors.board_shadow, Vec2::splat(half * 2.0 + 0.3)),
         Transform::from_xyz(0.12, -0.16, z::BOARD_SHADOW),
     ));
     commands.spawn((
         BoardPart,
         Sprite {
-            image: textures.wood.clone(),
+            image: textures.wood_of(theme.0),
             custom_size: Some(Vec2::splat(half * 2.0)),
             ..default()
         },
@@ -133,12 +135,12 @@ fn rebuild_board(
         let length = span + BORDER_WIDTH;
         commands.spawn((
             BoardPart,
-            Sprite::from_color(LINE_COLOR, Vec2::new(length, width)),
+            Sprite::from_color(line_color, Vec2::new(length, width)),
             Transform::from_xyz(0.0, t, z::GRID),
         ));
         commands.spawn((
             BoardPart,
-            Sprite::from_color(LINE_COLOR, Vec2::new(width, length)),
+            Sprite::from_color(line_color, Vec2::new(width, length)),
             Transform::from_xyz(t, 0.0, z::GRID),
         ));
     }
@@ -147,7 +149,7 @@ fn rebuild_board(
             BoardPart,
             Sprite {
                 image: textures.disc.clone(),
-                color: LINE_COLOR,
+                color: line_color,
                 custom_size: Some(Vec2::splat(STAR_SIZE)),
                 ..default()
             },
@@ -158,14 +160,23 @@ fn rebuild_board(
 
 /// Column letters (A…) along the top and bottom, row numbers (1 at the top, as in the move
 /// notation) down both sides.
-fn draw_coordinates(mut contexts: EguiContexts, layout: Res<BoardLayout>) -> Result {
+fn draw_coordinates(
+    mut contexts: EguiContexts,
+    layout: Res<BoardLayout>,
+    theme: Res<ActiveTheme>,
+    marks: Res<BoardMarks>,
+) -> Result {
+    if !marks.coordinates {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new("board coordinates"),
     ));
     let font = egui::FontId::proportional((layout.cell * 0.36).clamp(9.0, 22.0));
-    let color = egui::Color32::from_rgb(92, 62, 30);
+    let [r, g, b] = theme.0.board().coordinates;
+    let color = egui::Color32::from_rgb(r, g, b);
     let n = layout.size;
     let off = 0.62 + (super::layout::BOARD_MARGIN - 1.05);
     let text = |p: Vec2, s: String| {

@@ -3,6 +3,7 @@
 
 use crate::board::picking::BoardInputBlocked;
 use crate::game::{Game, GameCommand, GameFlowSystems, GameMode, GameOver, GameSetup, Notice};
+use crate::i18n::t;
 use crate::save::{DataDir, ResumeOffer};
 use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
@@ -56,23 +57,23 @@ pub enum Confirm {
 
 impl Confirm {
     #[must_use]
-    pub fn question(self) -> &'static str {
+    pub fn question(self) -> String {
         match self {
-            Confirm::Restart => "Restart the game? The moves played so far will be lost.",
-            Confirm::EndGame => "End this game? The board will be cleared.",
-            Confirm::Quit => {
-                "Quit the game? It is saved automatically and offered again next time."
-            }
+            Confirm::Restart => t!("confirm.restart"),
+            Confirm::EndGame => t!("confirm.end_game"),
+            Confirm::Quit => t!("confirm.quit"),
         }
+        .into_owned()
     }
 
     #[must_use]
-    pub fn button(self) -> &'static str {
+    pub fn button(self) -> String {
         match self {
-            Confirm::Restart => "Restart",
-            Confirm::EndGame => "End game",
-            Confirm::Quit => "Quit",
+            Confirm::Restart => t!("menu.restart"),
+            Confirm::EndGame => t!("menu.end_game"),
+            Confirm::Quit => t!("menu.quit"),
         }
+        .into_owned()
     }
 }
 
@@ -148,13 +149,6 @@ pub(crate) fn plugin(app: &mut App) {
 /// The systems that turn input into `UiAction`s and handle them.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UiActionSystems;
-
-/// The words of this module, in one place.
-mod text {
-    pub const NO_GAME: &str = "No game in progress.";
-    pub const WATCHING: &str = "The computer plays both sides: pause, or switch modes to play.";
-    pub const DRAW_ON_YOUR_TURN: &str = "Offer the draw on your own turn.";
-}
 
 /// Keyboard shortcuts (not while a text field has the keyboard).
 fn shortcuts(
@@ -270,13 +264,13 @@ fn handle_actions(
             }
             UiAction::Resign => match game.mode {
                 _ if !game.in_progress() => {
-                    notices.write(Notice::info(text::NO_GAME));
+                    notices.write(Notice::info(t!("actions.no_game")));
                 }
                 GameMode::VsComputer { human, .. } => {
                     commands.write(GameCommand::ResignAs(human));
                 }
                 GameMode::ComputerVsComputer { .. } => {
-                    notices.write(Notice::info(text::WATCHING));
+                    notices.write(Notice::info(t!("actions.watching")));
                 }
                 GameMode::HotSeat => {
                     commands.write(GameCommand::Resign);
@@ -284,11 +278,11 @@ fn handle_actions(
             },
             UiAction::OfferDraw => {
                 if !game.in_progress() {
-                    notices.write(Notice::info(text::NO_GAME));
+                    notices.write(Notice::info(t!("actions.no_game")));
                 } else if matches!(game.mode, GameMode::ComputerVsComputer { .. }) {
-                    notices.write(Notice::info(text::WATCHING));
+                    notices.write(Notice::info(t!("actions.watching")));
                 } else if game.computer_to_move() {
-                    notices.write(Notice::info(text::DRAW_ON_YOUR_TURN));
+                    notices.write(Notice::info(t!("actions.draw_on_your_turn")));
                 } else {
                     commands.write(GameCommand::OfferDraw);
                 }

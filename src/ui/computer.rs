@@ -1,75 +1,31 @@
 //! The computer in the interface: the Computer menu (mode, levels, Master's time, resigning,
 //! pace), the "thinking…" read-out, the computer vs computer controls, the hint and analysis
 //! buttons, and the analysis panel (evaluation bar and number, principal variation, threat
-//! warning). All of its words are in `text`.
+//! warning). Its words are under `computer` in the translation tables.
 
 use crate::ai::analysis::{Analysis, AnalysisView};
 use crate::ai::player::{ComputerPlayer, Thinking};
 use crate::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS};
-use crate::game::{DEFAULT_LEVEL, Game, GameMode, colour_name, pos_label};
+use crate::game::{DEFAULT_LEVEL, Game, GameMode, pos_label};
+use crate::i18n::{colour_name, level_name, t};
 use crate::ui::actions::UiAction;
 use crate::ui::style;
 use bevy_egui::egui;
 use gomoku_engine::{Level, MATE, MATE_BOUND};
 use gomoku_rules::Stone;
 
-/// The words of this module, in one place.
-pub mod text {
-    pub const MENU: &str = "Computer";
-    pub const HOT_SEAT: &str = "Hot-seat (two players)";
-    pub const PLAY_BLACK: &str = "Play black against the computer";
-    pub const PLAY_WHITE: &str = "Play white against the computer";
-    pub const WATCH: &str = "Computer vs computer";
-    pub const LEVEL: &str = "Level";
-    pub const BLACK_LEVEL: &str = "Black's level";
-    pub const WHITE_LEVEL: &str = "White's level";
-    pub const MASTER_BY_TIME: &str = "Master thinks by time";
-    pub const MASTER_BY_TIME_HELP: &str = "Off: Master searches a fixed number of positions (repeatable games). \
-         On: it thinks for the time set here on every move.";
-    pub const SECONDS: &str = " s per move";
-    pub const RESIGN: &str = "Computer resigns lost positions";
-    pub const RESIGN_HELP: &str =
-        "Advanced, Expert and Master resign when their search proves a loss within three moves.";
-    pub const PACE: &str = "Delay between moves";
-    pub const PACE_SUFFIX: &str = " s";
-    pub const HINT: &str = "💡 Hint";
-    pub const HINT_HELP: &str = "Mark the engine's best move for the side to move (Ctrl+H)";
-    pub const ANALYSIS: &str = "📈 Analysis";
-    pub const ANALYSIS_HELP: &str =
-        "Evaluation, the expected line as ghost stones, and threats (Ctrl+A)";
-    pub const PAUSE: &str = "⏸ Pause";
-    pub const RESUME: &str = "▶ Resume";
-    pub const THINKING: &str = "is thinking…";
-    pub const DEPTH: &str = "depth";
-    pub const NODES: &str = "nodes";
-    pub const ANALYSIS_TITLE: &str = "Analysis";
-    pub const ANALYSING: &str = "analysing…";
-    pub const COMPUTERS_SEARCH: &str = "the computer's search";
-    pub const WAITING_FOR_MOVE: &str = "Waiting for the computer's move.";
-    pub const NO_ANALYSIS: &str = "No game in progress.";
-    pub const LINE: &str = "Line:";
-    pub const EVEN: &str = "even";
-    pub const BETTER: &str = "better";
-    pub const WINS_IN: &str = "wins in";
-    pub const MOVES: &str = "moves";
-    pub const MOVE: &str = "move";
-    pub const THREAT: &str = "threatens a forced win by fours:";
-    pub const NO_THREAT: &str = "No forced win by fours for";
-    pub const CONSIDERING: &str = "is considering the offer…";
-
-    /// What each level plays like.
-    #[must_use]
-    pub fn level_blurb(level: gomoku_engine::Level) -> &'static str {
-        use gomoku_engine::Level;
-        match level {
-            Level::Beginner => "Looks one move ahead; good for learning the shapes.",
-            Level::Novice => "Sees simple threats, often plays loosely.",
-            Level::Intermediate => "Reads four moves ahead with a little variety.",
-            Level::Advanced => "A full search of ten thousand positions.",
-            Level::Expert => "A full search of fifty thousand positions.",
-            Level::Master => "The engine at full strength.",
-        }
+/// What each level plays like.
+#[must_use]
+pub fn level_blurb(level: Level) -> String {
+    match level {
+        Level::Beginner => t!("computer.blurb_beginner"),
+        Level::Novice => t!("computer.blurb_novice"),
+        Level::Intermediate => t!("computer.blurb_intermediate"),
+        Level::Advanced => t!("computer.blurb_advanced"),
+        Level::Expert => t!("computer.blurb_expert"),
+        Level::Master => t!("computer.blurb_master"),
     }
+    .into_owned()
 }
 
 /// The level shown in the menu for the current mode (the computer's, or black's when it plays
@@ -90,26 +46,26 @@ pub fn menu(
     analysis: &Analysis,
     act: &mut Vec<UiAction>,
 ) {
-    ui.menu_button(text::MENU, |ui| {
+    ui.menu_button(&*t!("computer.menu"), |ui| {
         let level = current_level(game.mode);
         let modes = [
-            (text::HOT_SEAT, GameMode::HotSeat),
+            (&*t!("computer.hot_seat"), GameMode::HotSeat),
             (
-                text::PLAY_BLACK,
+                &*t!("computer.play_black"),
                 GameMode::VsComputer {
                     human: Stone::Black,
                     level,
                 },
             ),
             (
-                text::PLAY_WHITE,
+                &*t!("computer.play_white"),
                 GameMode::VsComputer {
                     human: Stone::White,
                     level,
                 },
             ),
             (
-                text::WATCH,
+                &*t!("computer.watch"),
                 GameMode::ComputerVsComputer {
                     black: level,
                     white: game.mode.computer(Stone::White).unwrap_or(level),
@@ -132,7 +88,7 @@ pub fn menu(
         match game.mode {
             GameMode::HotSeat => {}
             GameMode::VsComputer { human, level } => {
-                ui.menu_button(text::LEVEL, |ui| {
+                ui.menu_button(&*t!("computer.level"), |ui| {
                     level_items(ui, level, act, |level| GameMode::VsComputer {
                         human,
                         level,
@@ -140,13 +96,13 @@ pub fn menu(
                 });
             }
             GameMode::ComputerVsComputer { black, white } => {
-                ui.menu_button(text::BLACK_LEVEL, |ui| {
+                ui.menu_button(&*t!("computer.black_level"), |ui| {
                     level_items(ui, black, act, |black| GameMode::ComputerVsComputer {
                         black,
                         white,
                     });
                 });
-                ui.menu_button(text::WHITE_LEVEL, |ui| {
+                ui.menu_button(&*t!("computer.white_level"), |ui| {
                     level_items(ui, white, act, |white| GameMode::ComputerVsComputer {
                         black,
                         white,
@@ -154,25 +110,25 @@ pub fn menu(
                 });
             }
         }
-        ui.checkbox(&mut settings.master_by_time, text::MASTER_BY_TIME)
-            .on_hover_text(text::MASTER_BY_TIME_HELP);
+        ui.checkbox(&mut settings.master_by_time, t!("computer.master_by_time"))
+            .on_hover_text(&*t!("computer.master_by_time_help"));
         ui.add_enabled(
             settings.master_by_time,
             egui::Slider::new(&mut settings.master_seconds, MASTER_SECONDS)
                 .step_by(0.5)
-                .suffix(text::SECONDS),
+                .suffix(t!("computer.seconds")),
         );
-        ui.checkbox(&mut settings.resign_hopeless, text::RESIGN)
-            .on_hover_text(text::RESIGN_HELP);
+        ui.checkbox(&mut settings.resign_hopeless, t!("computer.resign"))
+            .on_hover_text(&*t!("computer.resign_help"));
         ui.separator();
         let on_turn = game.in_progress() && !game.computer_to_move();
-        let hint = egui::Button::new(text::HINT).shortcut_text("Ctrl+H");
+        let hint = egui::Button::new(t!("computer.hint")).shortcut_text("Ctrl+H");
         if ui.add_enabled(on_turn, hint).clicked() {
             act.push(UiAction::Hint);
             ui.close();
         }
         let mut shown = analysis.enabled;
-        if ui.checkbox(&mut shown, text::ANALYSIS).clicked() {
+        if ui.checkbox(&mut shown, t!("computer.analysis")).clicked() {
             act.push(UiAction::ToggleAnalysis);
         }
     });
@@ -186,8 +142,8 @@ fn level_items(
 ) {
     for level in Level::ALL {
         if ui
-            .radio(level == current, level.name())
-            .on_hover_text(text::level_blurb(level))
+            .radio(level == current, level_name(level))
+            .on_hover_text(level_blurb(level))
             .clicked()
         {
             act.push(UiAction::SwitchMode(mode(level)));
@@ -199,11 +155,11 @@ fn level_items(
 /// A level picker for the new game dialog.
 pub fn level_combo(ui: &mut egui::Ui, id: &str, level: &mut Level) {
     egui::ComboBox::from_id_salt(id)
-        .selected_text(level.name())
+        .selected_text(level_name(*level))
         .show_ui(ui, |ui| {
             for l in Level::ALL {
-                ui.selectable_value(level, l, l.name())
-                    .on_hover_text(text::level_blurb(l));
+                ui.selectable_value(level, l, level_name(l))
+                    .on_hover_text(level_blurb(l));
             }
         });
 }
@@ -211,34 +167,30 @@ pub fn level_combo(ui: &mut egui::Ui, id: &str, level: &mut Level) {
 /// "Computer · Expert is thinking… depth 9 · +0.4 · 85k nodes · 1.2 s".
 pub fn thinking_row(ui: &mut egui::Ui, game: &Game, thinking: &Thinking) {
     egui::Frame::new()
-        .fill(egui::Color32::from_rgb(58, 48, 36))
+        .fill(style::palette().note)
         .corner_radius(6.0)
         .inner_margin(egui::Margin::symmetric(10, 6))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.add(egui::Spinner::new().size(16.0).color(style::ACCENT));
+                ui.add(egui::Spinner::new().size(16.0).color(style::accent()));
                 ui.label(
-                    egui::RichText::new(format!(
-                        "{} {}",
-                        game.name(thinking.stone),
-                        text::THINKING
-                    ))
-                    .color(style::ACCENT)
-                    .strong(),
+                    egui::RichText::new(t!("computer.thinking", name = game.name(thinking.stone)))
+                        .color(style::accent())
+                        .strong(),
                 );
             });
             let mut parts = Vec::new();
             if let Some(info) = &thinking.info {
-                parts.push(format!("{} {}", text::DEPTH, info.depth));
+                parts.push(t!("computer.depth", depth = info.depth).into_owned());
                 parts.push(eval_words(thinking.stone, info.eval));
-                parts.push(format!("{} {}", short_count(info.nodes), text::NODES));
+                parts.push(t!("computer.nodes", count = short_count(info.nodes)).into_owned());
             }
             parts.push(format!("{}.{} s", thinking.seconds, thinking.tenths));
             ui.label(
                 egui::RichText::new(parts.join(" · "))
                     .monospace()
-                    .color(style::MUTED),
+                    .color(style::muted()),
             );
         });
 }
@@ -247,23 +199,23 @@ pub fn thinking_row(ui: &mut egui::Ui, game: &Game, thinking: &Thinking) {
 pub fn watch_controls(ui: &mut egui::Ui, settings: &mut AiSettings, act: &mut Vec<UiAction>) {
     ui.horizontal(|ui| {
         let label = if settings.paused {
-            text::RESUME
+            &*t!("computer.resume")
         } else {
-            text::PAUSE
+            &*t!("computer.pause")
         };
         if ui
             .add(egui::Button::new(label).min_size(egui::vec2(90.0, 26.0)))
-            .on_hover_text("Space")
+            .on_hover_text(t!("help.space"))
             .clicked()
         {
             act.push(UiAction::TogglePause);
         }
-        ui.label(egui::RichText::new(text::PACE).color(style::MUTED));
+        ui.label(egui::RichText::new(t!("computer.pace")).color(style::muted()));
     });
     ui.add(
         egui::Slider::new(&mut settings.pace, PACE_SECONDS)
             .step_by(0.1)
-            .suffix(text::PACE_SUFFIX),
+            .suffix(&*t!("computer.pace_suffix")),
     );
 }
 
@@ -278,19 +230,22 @@ pub fn assist_buttons(
     ui.horizontal(|ui| {
         let on_turn = game.in_progress() && !game.computer_to_move();
         if ui
-            .add_enabled(on_turn, egui::Button::new(text::HINT).min_size(wide))
-            .on_hover_text(text::HINT_HELP)
+            .add_enabled(
+                on_turn,
+                egui::Button::new(t!("computer.hint")).min_size(wide),
+            )
+            .on_hover_text(&*t!("computer.hint_help"))
             .clicked()
         {
             act.push(UiAction::Hint);
         }
         if ui
             .add(
-                egui::Button::new(text::ANALYSIS)
+                egui::Button::new(t!("computer.analysis"))
                     .selected(analysis.enabled)
                     .min_size(wide),
             )
-            .on_hover_text(text::ANALYSIS_HELP)
+            .on_hover_text(&*t!("computer.analysis_help"))
             .clicked()
         {
             act.push(UiAction::ToggleAnalysis);
@@ -306,40 +261,40 @@ pub fn analysis_section(
     computer: &ComputerPlayer,
 ) {
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(text::ANALYSIS_TITLE).strong());
+        ui.label(egui::RichText::new(&*t!("computer.analysis_title")).strong());
         let view = analysis.view(game, computer);
         if view.as_ref().is_some_and(|v| v.running) {
             ui.add(egui::Spinner::new().size(12.0));
             let what = if view.is_some_and(|v| v.computers) {
-                text::COMPUTERS_SEARCH
+                &*t!("computer.computers_search")
             } else {
-                text::ANALYSING
+                &*t!("computer.analysing")
             };
-            ui.label(egui::RichText::new(what).color(style::MUTED).small());
+            ui.label(egui::RichText::new(what).color(style::muted()).small());
         }
     });
     if !game.in_progress() {
-        ui.label(egui::RichText::new(text::NO_ANALYSIS).color(style::MUTED));
+        ui.label(egui::RichText::new(t!("computer.no_analysis")).color(style::muted()));
         return;
     }
     let Some(view) = analysis.view(game, computer) else {
         let note = if game.computer_to_move() {
-            text::WAITING_FOR_MOVE
+            &*t!("computer.waiting_for_move")
         } else {
-            text::ANALYSING
+            &*t!("computer.analysing")
         };
-        ui.label(egui::RichText::new(note).color(style::MUTED));
+        ui.label(egui::RichText::new(note).color(style::muted()));
         return;
     };
     eval_bar(ui, &view);
     let size = game.record.size();
-    let mut details = vec![format!("{} {}", text::DEPTH, view.depth)];
+    let mut details = vec![t!("computer.depth", depth = view.depth).into_owned()];
     if view.nodes > 0 {
-        details.push(format!("{} {}", short_count(view.nodes), text::NODES));
+        details.push(t!("computer.nodes", count = short_count(view.nodes)).into_owned());
     }
     ui.label(
         egui::RichText::new(details.join(" · "))
-            .color(style::MUTED)
+            .color(style::muted())
             .small(),
     );
     if !view.pv.is_empty() {
@@ -350,7 +305,7 @@ pub fn analysis_section(
             .map(|&p| pos_label(p, size))
             .collect();
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(text::LINE).color(style::MUTED));
+            ui.label(egui::RichText::new(t!("computer.line")).color(style::muted()));
             ui.label(egui::RichText::new(line.join(" ")).monospace());
         });
     }
@@ -365,11 +320,10 @@ pub fn analysis_section(
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     ui.label(
-                        egui::RichText::new(format!(
-                            "⚠ {} {} {}",
-                            capitalised(colour_name(opponent)),
-                            text::THREAT,
-                            line.join(" ")
+                        egui::RichText::new(t!(
+                            "computer.threat",
+                            colour = capitalised(&colour_name(opponent)),
+                            line = line.join(" ")
                         ))
                         .color(egui::Color32::WHITE),
                     );
@@ -377,8 +331,8 @@ pub fn analysis_section(
         }
         None if !view.running => {
             ui.label(
-                egui::RichText::new(format!("{} {}.", text::NO_THREAT, colour_name(opponent)))
-                    .color(style::MUTED)
+                egui::RichText::new(t!("computer.no_threat", colour = colour_name(opponent)))
+                    .color(style::muted())
                     .small(),
             );
         }
@@ -410,7 +364,7 @@ fn eval_bar(ui: &mut egui::Ui, view: &AnalysisView) {
     painter.rect_filled(black, 4.0, egui::Color32::from_rgb(22, 22, 26));
     painter.line_segment(
         [rect.center_top(), rect.center_bottom()],
-        egui::Stroke::new(1.0, style::ACCENT),
+        egui::Stroke::new(1.0, style::accent()),
     );
     painter.rect_stroke(
         rect,
@@ -433,30 +387,36 @@ pub fn eval_words(side: Stone, eval: i32) -> String {
             Stone::White
         };
         let moves = (MATE - black_eval.abs() + 1) / 2;
-        let unit = if moves == 1 { text::MOVE } else { text::MOVES };
-        return format!(
-            "{} {} {moves} {unit}",
-            capitalised(colour_name(winner)),
-            text::WINS_IN
-        );
+        let colour = capitalised(&colour_name(winner));
+        return if moves == 1 {
+            t!("computer.wins_in_one", colour = colour)
+        } else {
+            t!("computer.wins_in", colour = colour, moves = moves)
+        }
+        .into_owned();
     }
     let value = f64::from(black_eval) / 100.0;
     if black_eval.abs() < 15 {
-        format!("{value:+.2} ({})", text::EVEN)
+        t!("computer.even", value = format!("{value:+.2}")).into_owned()
     } else {
         let better = if black_eval > 0 {
             Stone::Black
         } else {
             Stone::White
         };
-        format!("{value:+.2} ({} {})", colour_name(better), text::BETTER)
+        t!(
+            "computer.better",
+            value = format!("{value:+.2}"),
+            colour = colour_name(better)
+        )
+        .into_owned()
     }
 }
 
 /// The draw offer's note while the computer weighs it.
 #[must_use]
 pub fn considering(name: &str) -> String {
-    format!("{name} {}", text::CONSIDERING)
+    t!("computer.considering", name = name).into_owned()
 }
 
 fn capitalised(word: &str) -> String {

@@ -2,8 +2,10 @@
 //! menu (Esc), switching modes, resuming the autosaved game, the rules help, and the toasts
 //! for notices.
 
+use crate::anim;
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
-use crate::game::{Game, GameCommand, GameMode, Notice, NoticeKind};
+use crate::game::{Game, GameCommand, GameMode, Notice, NoticeKind, player_name};
+use crate::i18n::{self, t};
 use crate::save::ResumeOffer;
 use crate::ui::actions::{Dialog, UiAction, UiState};
 use crate::ui::panel::stone_icon;
@@ -58,7 +60,7 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>) -> Result {
                 let (fill, text) = match notice.kind {
                     NoticeKind::Info => (
                         egui::Color32::from_rgba_unmultiplied(40, 34, 29, 235),
-                        style::TEXT,
+                        egui::Color32::from_rgb(236, 226, 210),
                     ),
                     NoticeKind::Error => (
                         egui::Color32::from_rgba_unmultiplied(96, 34, 26, 240),
@@ -80,22 +82,38 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>) -> Result {
 }
 
 /// A modal dialog centred over the board rather than the whole window.
-pub fn modal(id: &str) -> egui::Modal {
+/// It slides up into place when it opens.
+pub fn modal(ctx: &egui::Context, id: &str) -> egui::Modal {
     let id = egui::Id::new(id);
+    let slide = slide_in(ctx, id);
     egui::Modal::new(id).area(egui::Modal::default_area(id).anchor(
         egui::Align2::CENTER_CENTER,
-        egui::vec2(-PANEL_WIDTH / 2.0, 0.0),
+        egui::vec2(-PANEL_WIDTH / 2.0, slide),
     ))
 }
 
-fn dialog_window(title: &str) -> egui::Window<'_> {
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            egui::vec2(-PANEL_WIDTH / 2.0, 0.0),
-        )
+/// How far below its place a dialog shown since a moment ago is drawn: 36 px when it opens,
+/// easing to 0 over `anim::SLIDE_SECONDS` (scaled by the animation level). A dialog drawn
+/// in the previous pass is still open; otherwise it opens now.
+fn slide_in(ctx: &egui::Context, id: egui::Id) -> f32 {
+    let now = ctx.input(|i| i.time);
+    let pass = ctx.cumulative_pass_nr();
+    let key = id.with("slide in");
+    let start = match ctx.data(|d| d.get_temp::<(u64, f64)>(key)) {
+        Some((last, start)) if last + 1 >= pass => start,
+        _ => now,
+    };
+    ctx.data_mut(|d| d.insert_temp(key, (pass, start)));
+    let duration = f64::from(anim::SLIDE_SECONDS * anim::ui_speed_factor());
+    let t = if duration <= 0.0 {
+        1.0
+    } else {
+        ((now - start) / duration).clamp(0.0, 1.0) as f32
+    };
+    if t < 1.0 {
+        ctx.request_repaint();
+    }
+    (1.0 - anim::ease_out(t)) * 36.0
 }
 
 fn dialogs(
@@ -110,27 +128,26 @@ fn dialogs(
     let mut act = Vec::new();
     if let Some(saved) = resume_answer.0.clone() {
         let mut answer = None;
-        modal("resume").show(&ctx, |ui| {
+        modal(&ctx, "resume").show(&ctx, |ui| {
             ui.set_max_width(380.0);
-            ui.heading("Continue the last game?");
-            ui.label(format!(
-                "{} vs {}, {}, {} moves played, {} to move.",
-                saved.players.black.name,
-                saved.players.white.name,
-                rule_name(saved.record.rule()),
-                saved.record.moves().len(),
-                if saved.record.side_to_move() == Stone::Black {
-                    "black"
-                } else {
-                    "white"
-                },
+            ui.heading(t!("resume.title"));
+            ui.label(t!(
+                "resume.summary",
+                black = player_name(&saved.players.black, Stone::Black),
+                white = player_name(&saved.players.white, Stone::White),
+                rule = rule_name(saved.record.rule()),
+                moves = saved.record.moves().len(),
+                colour = i18n::colour_name(saved.record.side_to_move()),
             ));
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button(egui::RichText::new("Resume").strong()).clicked() {
+                if ui
+                    .button(egui::RichText::new(t!("resume.resume")).strong())
+                    .clicked()
+                {
                     answer = Some(true);
                 }
-                if ui.button("Start afresh").clicked() {
+                if ui.button(t!("resume.afresh")).clicked() {
                     answer = Some(false);
                 }
             });
@@ -143,27 +160,27 @@ fn dialogs(
         }
     } else if let Some(offerer) = game.draw_offer {
         let other = offerer.opponent();
-        modal("draw offer").show(&ctx, |ui| {
-            ui.heading("Draw offered");
+        modal(&ctx, "draw offer").show(&ctx, |ui| {
+            ui.heading(t!("draw.title"));
             ui.horizontal(|ui| {
                 stone_icon(ui, offerer, 9.0);
-                ui.label(format!("{} offers a draw.", game.name(offerer)));
+                ui.label(t!("draw.offers", name = game.name(offerer)));
             });
             if game.mode.is_computer(other) {
                 // The computer answers by itself, after a short search.
                 ui.horizontal(|ui| {
                     ui.add(egui::Spinner::new());
-                    ui.label(computer::considering(game.name(other)));
+                    ui.label(computer::considering(&game.name(other)));
                 });
                 return;
             }
-            ui.label(format!("{}, do you accept?", game.name(other)));
+            ui.label(t!("draw.accept_question", name = game.name(other)));
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button("Accept the draw").clicked() {
+                if ui.button(t!("draw.accept")).clicked() {
                     commands.write(GameCommand::AnswerDraw { accept: true });
                 }
-                if ui.button("Refuse, play on").clicked() {
+                if ui.button(t!("draw.refuse")).clicked() {
                     commands.write(GameCommand::AnswerDraw { accept: false });
                 }
             });
@@ -172,7 +189,7 @@ fn dialogs(
     match ui_state.dialog.clone() {
         Some(Dialog::NewGame) => new_game(&ctx, &mut ui_state, &game, &mut act),
         Some(Dialog::Confirm(question)) => {
-            modal("confirm").show(&ctx, |ui| {
+            modal(&ctx, "confirm").show(&ctx, |ui| {
                 ui.set_max_width(360.0);
                 ui.label(egui::RichText::new(question.question()).size(16.0));
                 ui.add_space(10.0);
@@ -183,7 +200,7 @@ fn dialogs(
                     {
                         act.push(UiAction::Confirm);
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(t!("confirm.cancel")).clicked() {
                         act.push(UiAction::Close);
                     }
                 });
@@ -191,11 +208,15 @@ fn dialogs(
         }
         Some(Dialog::Result) => {
             if let Some(result) = game.record.result() {
-                dialog_window("Game over")
+                let title = t!("result_dialog.title");
+                let slide = slide_in(&ctx, egui::Id::new("result slide"));
+                egui::Window::new(&*title)
+                    .collapsible(false)
+                    .resizable(false)
                     // Below the board's centre, so the winning line stays in view.
                     .anchor(
                         egui::Align2::CENTER_BOTTOM,
-                        egui::vec2(-PANEL_WIDTH / 2.0, -28.0),
+                        egui::vec2(-PANEL_WIDTH / 2.0, -28.0 + slide),
                     )
                     .show(&ctx, |ui| {
                         ui.label(
@@ -203,20 +224,20 @@ fn dialogs(
                                 .size(18.0)
                                 .strong(),
                         );
-                        ui.label(format!("after {} moves", game.record.moves().len()));
+                        ui.label(t!("result_dialog.after", moves = game.record.moves().len()));
                         ui.add_space(8.0);
                         ui.horizontal(|ui| {
                             if ui
-                                .button(egui::RichText::new("Play again").strong())
+                                .button(egui::RichText::new(t!("result_dialog.again")).strong())
                                 .clicked()
                             {
                                 act.push(UiAction::Close);
                                 commands.write(GameCommand::Restart);
                             }
-                            if ui.button("New game…").clicked() {
+                            if ui.button(t!("menu.new_game")).clicked() {
                                 act.push(UiAction::NewGameDialog);
                             }
-                            if ui.button("Look at the board").clicked() {
+                            if ui.button(t!("result_dialog.look")).clicked() {
                                 act.push(UiAction::Close);
                             }
                         });
@@ -226,20 +247,20 @@ fn dialogs(
             }
         }
         Some(Dialog::Menu) => {
-            modal("menu").show(&ctx, |ui| {
+            modal(&ctx, "menu").show(&ctx, |ui| {
                 ui.set_width(220.0);
                 ui.vertical_centered_justified(|ui| {
-                    ui.heading("Menu");
+                    ui.heading(t!("menu.title"));
                     ui.add_space(6.0);
                     let entries = [
-                        ("Continue", UiAction::Close, true),
-                        ("New game…", UiAction::NewGameDialog, true),
-                        ("Restart", UiAction::Restart, game.active),
-                        ("End game", UiAction::EndGame, game.active),
-                        ("Open…", UiAction::OpenDialog, true),
-                        ("Save…", UiAction::SaveDialog, game.active),
-                        ("Rules and keys", UiAction::Help, true),
-                        ("Quit", UiAction::Quit, true),
+                        (t!("menu.continue"), UiAction::Close, true),
+                        (t!("menu.new_game"), UiAction::NewGameDialog, true),
+                        (t!("menu.restart"), UiAction::Restart, game.active),
+                        (t!("menu.end_game"), UiAction::EndGame, game.active),
+                        (t!("menu.open"), UiAction::OpenDialog, true),
+                        (t!("menu.save"), UiAction::SaveDialog, game.active),
+                        (t!("menu.rules_and_keys"), UiAction::Help, true),
+                        (t!("menu.quit"), UiAction::Quit, true),
                     ];
                     for (label, action, enabled) in entries {
                         if ui
@@ -255,28 +276,28 @@ fn dialogs(
                 });
             });
         }
-        Some(Dialog::Help) => help(&ctx, &mut ui_state, &mut act),
+        Some(Dialog::Help) => super::help::window(&ctx, &mut ui_state, &mut act),
         Some(Dialog::SwitchMode(mode)) => {
-            modal("switch mode").show(&ctx, |ui| {
+            modal(&ctx, "switch mode").show(&ctx, |ui| {
                 ui.set_max_width(380.0);
                 ui.heading(mode.describe());
-                ui.label("Continue from the position on the board, or start a new game?");
+                ui.label(t!("switch.question"));
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     if ui
-                        .button(egui::RichText::new("Continue this position").strong())
+                        .button(egui::RichText::new(t!("switch.keep")).strong())
                         .clicked()
                     {
                         act.push(UiAction::SwitchModeAnswer {
                             keep_position: true,
                         });
                     }
-                    if ui.button("New game").clicked() {
+                    if ui.button(t!("panel.new_game")).clicked() {
                         act.push(UiAction::SwitchModeAnswer {
                             keep_position: false,
                         });
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(t!("confirm.cancel")).clicked() {
                         act.push(UiAction::Close);
                     }
                 });
@@ -291,16 +312,16 @@ fn dialogs(
 }
 
 fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut Vec<UiAction>) {
-    modal("new game").show(ctx, |ui| {
+    modal(ctx, "new game").show(ctx, |ui| {
         ui.set_width(380.0);
-        ui.heading("New game");
+        ui.heading(t!("panel.new_game"));
         ui.add_space(6.0);
         let setup = &mut ui_state.setup;
         egui::Grid::new("new game form")
             .num_columns(2)
             .spacing([12.0, 10.0])
             .show(ui, |ui| {
-                ui.label("Mode");
+                ui.label(t!("new_game.mode"));
                 egui::ComboBox::from_id_salt("mode")
                     .selected_text(setup.mode.label())
                     .show_ui(ui, |ui| {
@@ -315,26 +336,30 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                 match &mut setup.mode {
                     GameMode::HotSeat => {}
                     GameMode::VsComputer { human, level } => {
-                        ui.label("You play");
+                        ui.label(t!("new_game.you_play"));
                         ui.horizontal(|ui| {
-                            ui.selectable_value(human, Stone::Black, "Black (first)");
-                            ui.selectable_value(human, Stone::White, "White");
+                            ui.selectable_value(human, Stone::Black, t!("new_game.black_first"));
+                            ui.selectable_value(
+                                human,
+                                Stone::White,
+                                i18n::colour_title(Stone::White),
+                            );
                         });
                         ui.end_row();
-                        ui.label("Computer");
+                        ui.label(t!("new_game.computer"));
                         computer::level_combo(ui, "level", level);
                         ui.end_row();
                     }
                     GameMode::ComputerVsComputer { black, white } => {
-                        ui.label("Black level");
+                        ui.label(t!("computer.black_level"));
                         computer::level_combo(ui, "black level", black);
                         ui.end_row();
-                        ui.label("White level");
+                        ui.label(t!("computer.white_level"));
                         computer::level_combo(ui, "white level", white);
                         ui.end_row();
                     }
                 }
-                ui.label("Rule");
+                ui.label(t!("new_game.rule"));
                 ui.horizontal(|ui| {
                     for rule in Rule::ALL {
                         ui.selectable_value(&mut setup.rule, rule, rule_name(rule));
@@ -350,95 +375,51 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     }
                     ui.horizontal(|ui| {
                         stone_icon(ui, stone, 8.0);
-                        ui.label(if stone == Stone::Black {
-                            "Black"
-                        } else {
-                            "White"
-                        });
+                        ui.label(i18n::colour_title(stone));
                     });
-                    ui.add(egui::TextEdit::singleline(name).char_limit(32));
+                    ui.add(
+                        egui::TextEdit::singleline(name)
+                            .char_limit(32)
+                            .hint_text(i18n::colour_title(stone)),
+                    );
                     ui.end_row();
                 }
                 if setup.rule == Rule::Renju {
-                    ui.label("Forbidden moves");
+                    ui.label(t!("new_game.forbidden"));
                     ui.vertical(|ui| {
                         ui.radio_value(
                             &mut setup.policy,
                             ForbiddenPolicy::Refuse,
-                            "Refused (friendly)",
+                            t!("new_game.refused"),
                         );
                         ui.radio_value(
                             &mut setup.policy,
                             ForbiddenPolicy::Lose,
-                            "Lose the game (strict RIF)",
+                            t!("new_game.lose"),
                         );
                     });
                     ui.end_row();
                 }
             });
-        ui.label(egui::RichText::new(super::rule_summary(setup.rule)).color(style::MUTED));
+        ui.label(egui::RichText::new(super::rule_summary(setup.rule)).color(style::muted()));
         if game.worth_keeping() {
             ui.label(
-                egui::RichText::new("The game on the board will be replaced.")
-                    .color(style::MUTED)
+                egui::RichText::new(t!("new_game.replaced"))
+                    .color(style::muted())
                     .small(),
             );
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            if ui.button(egui::RichText::new("Start").strong()).clicked() {
+            if ui
+                .button(egui::RichText::new(t!("new_game.start")).strong())
+                .clicked()
+            {
                 act.push(UiAction::StartGame(setup.clone()));
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(t!("confirm.cancel")).clicked() {
                 act.push(UiAction::Close);
             }
         });
-    });
-}
-
-fn help(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiAction>) {
-    modal("help").show(ctx, |ui| {
-        ui.set_width(520.0);
-        ui.heading("Rules and keys");
-        ui.horizontal(|ui| {
-            for rule in Rule::ALL {
-                ui.selectable_value(&mut ui_state.help_rule, rule, rule_name(rule));
-            }
-        });
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .max_height(360.0)
-            .show(ui, |ui| {
-                ui.label(super::rule_help(ui_state.help_rule));
-                ui.add_space(8.0);
-                ui.label(egui::RichText::new("Keys").strong());
-                egui::Grid::new("keys")
-                    .num_columns(2)
-                    .spacing([16.0, 4.0])
-                    .show(ui, |ui| {
-                        for (key, what) in [
-                            ("Click", "place a stone on the highlighted point"),
-                            ("Ctrl+N", "new game"),
-                            ("Ctrl+Z", "undo"),
-                            ("Ctrl+Y, Ctrl+Shift+Z", "redo"),
-                            ("Ctrl+S", "save"),
-                            ("Ctrl+O", "open"),
-                            ("Ctrl+Q", "quit"),
-                            ("Ctrl+H", "hint: the engine's best move"),
-                            ("Ctrl+A", "analysis panel on / off"),
-                            ("Space", "pause / resume computer vs computer"),
-                            ("F1", "this help"),
-                            ("Esc", "menu / close a dialog"),
-                        ] {
-                            ui.label(egui::RichText::new(key).monospace());
-                            ui.label(what);
-                            ui.end_row();
-                        }
-                    });
-            });
-        ui.add_space(6.0);
-        if ui.button("Close").clicked() {
-            act.push(UiAction::Close);
-        }
     });
 }

@@ -3,6 +3,7 @@
 //! pasted pos string. It starts in the `saves` folder of the platform's data folder.
 
 use crate::game::{Game, Notice};
+use crate::i18n::t;
 use crate::save::{self, FileFormat, ImportRequest, OpenRequest, SaveRequest};
 use crate::ui::actions::{Dialog, UiAction, UiState};
 use crate::ui::{rule_name, style};
@@ -62,8 +63,8 @@ fn default_name(game: &Game) -> String {
     };
     format!(
         "{}-vs-{}-{}",
-        clean(game.name(gomoku_rules::Stone::Black)),
-        clean(game.name(gomoku_rules::Stone::White)),
+        clean(&game.name(gomoku_rules::Stone::Black)),
+        clean(&game.name(gomoku_rules::Stone::White)),
         game.record.moves().len()
     )
 }
@@ -111,12 +112,16 @@ fn file_dialog(
     let ctx = contexts.ctx_mut()?;
     let mut close = false;
     let mut go_to: Option<PathBuf> = None;
-    let title = if saving { "Save game" } else { "Open game" };
-    super::dialogs::modal("file dialog").show(ctx, |ui| {
+    let title = if saving {
+        t!("files.save_title")
+    } else {
+        t!("files.open_title")
+    };
+    super::dialogs::modal(ctx, "file dialog").show(ctx, |ui| {
         ui.set_width(560.0);
         ui.heading(title);
         ui.horizontal(|ui| {
-            if ui.button("⬆").on_hover_text("Parent folder").clicked()
+            if ui.button("⬆").on_hover_text(t!("files.parent")).clicked()
                 && let Some(parent) = folder.parent()
             {
                 go_to = Some(parent.to_path_buf());
@@ -129,7 +134,7 @@ fn file_dialog(
         });
         let (_, folders, files) = form.listing.clone().unwrap_or_default();
         egui::Frame::new()
-            .fill(egui::Color32::from_rgb(30, 26, 23))
+            .fill(style::palette().inset)
             .corner_radius(6.0)
             .inner_margin(6.0)
             .show(ui, |ui| {
@@ -176,9 +181,7 @@ fn file_dialog(
                             }
                         }
                         if folders.is_empty() && files.is_empty() {
-                            ui.label(
-                                egui::RichText::new("This folder is empty.").color(style::MUTED),
-                            );
+                            ui.label(egui::RichText::new(t!("files.empty")).color(style::muted()));
                         }
                     });
             });
@@ -205,7 +208,7 @@ fn file_dialog(
             );
         }
         ui.add_space(4.0);
-        if ui.button("Cancel").clicked() {
+        if ui.button(t!("confirm.cancel")).clicked() {
             actions.write(UiAction::Close);
         }
     });
@@ -231,7 +234,7 @@ fn save_form(
 ) {
     let format = form.format.unwrap_or(FileFormat::Ron);
     ui.horizontal(|ui| {
-        ui.label("Name");
+        ui.label(t!("files.name"));
         if ui
             .add(egui::TextEdit::singleline(&mut form.name).desired_width(250.0))
             .changed()
@@ -241,7 +244,7 @@ fn save_form(
         ui.label(format!(".{}", format.extension()));
     });
     ui.horizontal(|ui| {
-        ui.label("Format");
+        ui.label(t!("files.format"));
         for f in FileFormat::ALL {
             if ui.selectable_label(format == f, f.label()).clicked() {
                 form.format = Some(f);
@@ -251,8 +254,8 @@ fn save_form(
     });
     if format != FileFormat::Ron {
         ui.label(
-            egui::RichText::new("Exports keep the moves only (SGF also the names and result); use the Gomoku save to keep undone moves.")
-                .color(style::MUTED)
+            egui::RichText::new(t!("files.export_note"))
+                .color(style::muted())
                 .small(),
         );
     }
@@ -260,11 +263,7 @@ fn save_form(
     let path = folder.join(format!("{name}.{}", format.extension()));
     if let Some(target) = &form.overwrite {
         ui.label(
-            egui::RichText::new(format!(
-                "{} exists. Click Save again to replace it.",
-                target.display()
-            ))
-            .color(style::ERROR),
+            egui::RichText::new(t!("files.exists", path = target.display())).color(style::error()),
         );
     }
     ui.horizontal(|ui| {
@@ -272,7 +271,7 @@ fn save_form(
         if ui
             .add_enabled(
                 valid,
-                egui::Button::new(egui::RichText::new("Save").strong()),
+                egui::Button::new(egui::RichText::new(t!("files.save")).strong()),
             )
             .clicked()
         {
@@ -286,17 +285,14 @@ fn save_form(
                 *close = true;
             }
         }
-        if ui.button("Copy to clipboard").clicked() {
+        if ui.button(t!("files.copy")).clicked() {
             let text = save::export(&game.record, &game.players, format);
             match clipboard.as_mut().map(|c| c.set_text(text)) {
                 Some(Ok(())) => {
-                    notices.write(Notice::info(format!(
-                        "Copied the game as {} to the clipboard.",
-                        format.label()
-                    )));
+                    notices.write(Notice::info(t!("files.copied", format = format.label())));
                 }
                 _ => {
-                    notices.write(Notice::error("The clipboard is not available."));
+                    notices.write(Notice::error(t!("files.no_clipboard")));
                 }
             }
         }
@@ -313,7 +309,7 @@ fn open_form(
 ) {
     let mut rule = form.rule.unwrap_or_default();
     ui.horizontal(|ui| {
-        ui.label("Rule for files that name none (.gob, PSQ, pos):");
+        ui.label(t!("files.rule_for"));
         for r in Rule::ALL {
             ui.selectable_value(&mut rule, r, rule_name(r));
         }
@@ -324,7 +320,7 @@ fn open_form(
         if ui
             .add_enabled(
                 chosen.is_some(),
-                egui::Button::new(egui::RichText::new("Open").strong()),
+                egui::Button::new(egui::RichText::new(t!("files.open")).strong()),
             )
             .clicked()
             && let Some(path) = chosen
@@ -339,12 +335,12 @@ fn open_form(
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_default(),
                 )
-                .color(style::MUTED),
+                .color(style::muted()),
             );
         }
     });
     ui.separator();
-    ui.label("Or paste a game: a pos string such as h8i9h9, SGF or PSQ text.");
+    ui.label(t!("files.paste_note"));
     ui.add(
         egui::TextEdit::multiline(&mut form.pasted)
             .desired_rows(3)
@@ -352,14 +348,17 @@ fn open_form(
             .hint_text("h8 i9 h9 …"),
     );
     ui.horizontal(|ui| {
-        if ui.button("Paste from clipboard").clicked()
+        if ui.button(t!("files.paste")).clicked()
             && let Some(clipboard) = clipboard.as_mut()
             && let Some(Ok(text)) = clipboard.fetch_text().poll_result()
         {
             form.pasted = text;
         }
         if ui
-            .add_enabled(!form.pasted.trim().is_empty(), egui::Button::new("Import"))
+            .add_enabled(
+                !form.pasted.trim().is_empty(),
+                egui::Button::new(t!("files.import")),
+            )
             .clicked()
         {
             imports.write(ImportRequest {

@@ -7,13 +7,16 @@ pub mod clipboard;
 pub mod computer;
 pub mod dialogs;
 pub mod files;
+pub mod help;
 pub mod idle;
 pub mod panel;
+pub mod settings_menu;
 pub mod style;
 
 use crate::game::Game;
+use crate::i18n::{self, t};
 use bevy::prelude::*;
-use gomoku_rules::{GameResult, Outcome, Reason, Rule, Stone};
+use gomoku_rules::{GameResult, Outcome, Reason, Rule};
 
 /// Order of the egui systems: the panels first, the windows above them.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -32,84 +35,54 @@ pub(crate) fn plugin(app: &mut App) {
     ));
 }
 
-/// The rule's name as shown to the player.
-#[must_use]
-pub fn rule_name(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Freestyle => "Freestyle",
-        Rule::Standard => "Standard",
-        Rule::Renju => "Renju",
-    }
-}
+pub use crate::i18n::rule_name;
 
 /// One line about the rule, for the new game dialog.
 #[must_use]
-pub fn rule_summary(rule: Rule) -> &'static str {
+pub fn rule_summary(rule: Rule) -> String {
     match rule {
-        Rule::Freestyle => "Five or more in a row wins, for both players.",
-        Rule::Standard => "Exactly five in a row wins; six or more does not count.",
-        Rule::Renju => {
-            "Black may not make a double-three, double-four or overline; white may. \
-             Exactly five wins for black, five or more for white."
-        }
+        Rule::Freestyle => t!("rule_summary.freestyle"),
+        Rule::Standard => t!("rule_summary.standard"),
+        Rule::Renju => t!("rule_summary.renju"),
     }
+    .into_owned()
 }
 
 /// The rules of a rule set in plain words.
 #[must_use]
-pub fn rule_help(rule: Rule) -> &'static str {
+pub fn rule_help(rule: Rule) -> String {
     match rule {
-        Rule::Freestyle => {
-            "Freestyle gomoku\n\n\
-             Black and white take turns placing one stone on an empty intersection; black \
-             starts. The first player to get five or more stones in an unbroken line — \
-             across, down or diagonally — wins. If the board fills up first, the game is a \
-             draw. Black's first move is a real advantage in freestyle."
-        }
-        Rule::Standard => {
-            "Standard gomoku\n\n\
-             As freestyle, but only exactly five in a row wins. A line of six or more \
-             (an overline) does not win for either player; the game goes on. This takes a \
-             little of black's advantage away."
-        }
-        Rule::Renju => {
-            "Renju\n\n\
-             Renju balances black's first-move advantage with forbidden moves for black:\n\
-             • double-three: one stone that makes two open threes at once \
-             (lines that can become an open four);\n\
-             • double-four: one stone that makes two fours at once;\n\
-             • overline: six or more black stones in a row.\n\
-             A move that makes exactly five wins even if it also makes one of these.\n\n\
-             Black wins only with exactly five; white wins with five or more and has no \
-             forbidden moves. While black is to move, the forbidden points are marked with a \
-             red cross. With friendly play such a move is refused; with strict RIF play it \
-             is played and black loses at once."
-        }
+        Rule::Freestyle => t!("rule_help.freestyle"),
+        Rule::Standard => t!("rule_help.standard"),
+        Rule::Renju => t!("rule_help.renju"),
     }
+    .into_owned()
 }
 
 /// Whose turn it is, or how the game ended.
 #[must_use]
 pub fn status_line(game: &Game) -> String {
     if !game.active {
-        return "No game — start a new one.".to_owned();
+        return t!("status.no_game").into_owned();
     }
     match game.record.result() {
         Some(result) => result_text(game, result),
         None => {
             let stone = game.record.side_to_move();
-            let colour = if stone == Stone::Black {
-                "black"
-            } else {
-                "white"
-            };
             let name = game.name(stone);
-            let who = if name.eq_ignore_ascii_case(colour) {
-                name.to_owned()
+            let colour = i18n::colour_name(stone);
+            let title = i18n::colour_title(stone);
+            let who = if name == title {
+                name
             } else {
-                format!("{name} ({colour})")
+                t!("status.name_colour", name = name, colour = colour).into_owned()
             };
-            format!("{who} to play move {}", game.record.moves().len() + 1)
+            t!(
+                "status.to_play",
+                who = who,
+                number = game.record.moves().len() + 1
+            )
+            .into_owned()
         }
     }
 }
@@ -118,19 +91,22 @@ pub fn status_line(game: &Game) -> String {
 #[must_use]
 pub fn result_text(game: &Game, result: &GameResult) -> String {
     match (result.outcome, result.reason) {
-        (Outcome::Win(s), Reason::Five) => format!("{} wins with five in a row!", game.name(s)),
-        (Outcome::Win(s), Reason::Forbidden(kind)) => {
-            format!("{} wins: black played a forbidden {kind}.", game.name(s))
-        }
-        (Outcome::Win(s), Reason::Resignation) => format!(
-            "{} wins: {} resigned.",
-            game.name(s),
-            game.name(s.opponent())
+        (Outcome::Win(s), Reason::Five) => t!("result.five", name = game.name(s)),
+        (Outcome::Win(s), Reason::Forbidden(kind)) => t!(
+            "result.forbidden",
+            name = game.name(s),
+            kind = i18n::forbidden_name(kind)
         ),
-        (Outcome::Win(s), Reason::Time) => format!("{} wins on time.", game.name(s)),
-        (Outcome::Win(s), _) => format!("{} wins.", game.name(s)),
-        (Outcome::Draw, Reason::BoardFull) => "Draw: the board is full.".to_owned(),
-        (Outcome::Draw, Reason::DrawAgreed) => "Draw by agreement.".to_owned(),
-        (Outcome::Draw, _) => "Draw.".to_owned(),
+        (Outcome::Win(s), Reason::Resignation) => t!(
+            "result.resignation",
+            name = game.name(s),
+            loser = game.name(s.opponent())
+        ),
+        (Outcome::Win(s), Reason::Time) => t!("result.time", name = game.name(s)),
+        (Outcome::Win(s), _) => t!("result.win", name = game.name(s)),
+        (Outcome::Draw, Reason::BoardFull) => t!("result.board_full"),
+        (Outcome::Draw, Reason::DrawAgreed) => t!("result.draw_agreed"),
+        (Outcome::Draw, _) => t!("result.draw"),
     }
+    .into_owned()
 }

@@ -7,8 +7,10 @@ use crate::ai::player::ComputerPlayer;
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
 use crate::board::marks::BoardMarks;
 use crate::game::{Game, GameCommand, GameMode, pos_label};
+use crate::i18n::{self, t};
+use crate::settings::{Settings, SettingsOverrides};
 use crate::ui::actions::{PointerOverUi, UiAction, UiState};
-use crate::ui::computer;
+use crate::ui::{computer, settings_menu};
 use crate::ui::{rule_name, status_line, style};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -34,6 +36,8 @@ fn panels(
     computer_player: Res<ComputerPlayer>,
     analysis: Res<Analysis>,
     mut settings: ResMut<AiSettings>,
+    mut player_settings: ResMut<Settings>,
+    mut overrides: ResMut<SettingsOverrides>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -48,8 +52,9 @@ fn panels(
         .exact_size(MENU_HEIGHT)
         .show(&mut root, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
-                menu_bar(ui, &game, &mut marks, &mut act);
+                menu_bar(ui, &game, &mut act);
                 computer::menu(ui, &game, &mut settings, &analysis, &mut act);
+                settings_menu::menu(ui, &mut player_settings, &mut overrides, &mut marks);
                 help_menu(ui, &mut act);
             });
         });
@@ -58,7 +63,7 @@ fn panels(
         .resizable(false)
         .frame(
             egui::Frame::new()
-                .fill(style::PANEL_FILL)
+                .fill(style::palette().panel)
                 .inner_margin(egui::Margin::symmetric(16, 12)),
         )
         .show(&mut root, |ui| {
@@ -82,54 +87,100 @@ fn panels(
     Ok(())
 }
 
-fn menu_bar(ui: &mut egui::Ui, game: &Game, marks: &mut BoardMarks, act: &mut Vec<UiAction>) {
-    ui.menu_button("Game", |ui| {
+fn menu_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
+    let words = MenuWords::new();
+    ui.menu_button(words.game, |ui| {
         item(
             ui,
-            "New game…",
+            &t!("menu.new_game"),
             "Ctrl+N",
             true,
             UiAction::NewGameDialog,
             act,
         );
-        item(ui, "Restart", "", game.active, UiAction::Restart, act);
-        item(ui, "End game", "", game.active, UiAction::EndGame, act);
-        ui.separator();
-        item(ui, "Open…", "Ctrl+O", true, UiAction::OpenDialog, act);
         item(
             ui,
-            "Save…",
+            &t!("menu.restart"),
+            "",
+            game.active,
+            UiAction::Restart,
+            act,
+        );
+        item(
+            ui,
+            &t!("menu.end_game"),
+            "",
+            game.active,
+            UiAction::EndGame,
+            act,
+        );
+        ui.separator();
+        item(
+            ui,
+            &t!("menu.open"),
+            "Ctrl+O",
+            true,
+            UiAction::OpenDialog,
+            act,
+        );
+        item(
+            ui,
+            &t!("menu.save"),
             "Ctrl+S",
             game.active,
             UiAction::SaveDialog,
             act,
         );
         ui.separator();
-        item(ui, "Quit", "Ctrl+Q", true, UiAction::Quit, act);
+        item(ui, &t!("menu.quit"), "Ctrl+Q", true, UiAction::Quit, act);
     });
-    ui.menu_button("Move", |ui| {
-        item(ui, "Undo", "Ctrl+Z", game.can_undo(), UiAction::Undo, act);
-        item(ui, "Redo", "Ctrl+Y", game.can_redo(), UiAction::Redo, act);
-        ui.separator();
-        item(ui, "Resign", "", can_resign(game), UiAction::Resign, act);
+    ui.menu_button(words.moves, |ui| {
         item(
             ui,
-            "Offer draw",
+            &t!("menu.undo"),
+            "Ctrl+Z",
+            game.can_undo(),
+            UiAction::Undo,
+            act,
+        );
+        item(
+            ui,
+            &t!("menu.redo"),
+            "Ctrl+Y",
+            game.can_redo(),
+            UiAction::Redo,
+            act,
+        );
+        ui.separator();
+        item(
+            ui,
+            &t!("menu.resign"),
+            "",
+            can_resign(game),
+            UiAction::Resign,
+            act,
+        );
+        item(
+            ui,
+            &t!("menu.offer_draw"),
             "",
             can_offer_draw(game),
             UiAction::OfferDraw,
             act,
         );
     });
-    ui.menu_button("View", |ui| {
-        ui.checkbox(&mut marks.move_numbers, "Move numbers");
-        ui.checkbox(&mut marks.forbidden_points, "Forbidden points (renju)");
-    });
 }
 
 fn help_menu(ui: &mut egui::Ui, act: &mut Vec<UiAction>) {
-    ui.menu_button("Help", |ui| {
-        item(ui, "Rules and keys", "F1", true, UiAction::Help, act);
+    ui.menu_button(MenuWords::new().help, |ui| {
+        item(
+            ui,
+            &t!("menu.rules_and_keys"),
+            "F1",
+            true,
+            UiAction::Help,
+            act,
+        );
     });
 }
 
@@ -191,6 +242,104 @@ fn can_offer_draw(game: &Game) -> bool {
     can_resign(game) && !game.computer_to_move()
 }
 
+/// The words of the menu bar's titles.
+struct MenuWords {
+    game: String,
+    moves: String,
+    help: String,
+}
+
+impl MenuWords {
+    fn new() -> MenuWords {
+        MenuWords {
+            game: t!("menu.game").into_owned(),
+            moves: t!("menu.move").into_owned(),
+            help: t!("menu.help").into_owned(),
+        }
+    }
+}
+
+/// The side panel's words for a game, in the current language.
+struct PanelWords {
+    title: String,
+    board: String,
+    mode: String,
+    status: String,
+    moves_played: String,
+    undo: String,
+    redo: String,
+    resign: String,
+    offer_draw: String,
+    new_game: String,
+    restart: String,
+    open: String,
+    save: String,
+    show_move_numbers: String,
+    mark_forbidden: String,
+    strict: String,
+    move_list: String,
+    black_first: String,
+}
+
+impl PanelWords {
+    fn of(game: &Game) -> PanelWords {
+        let size = game.record.size();
+        PanelWords {
+            title: t!("app.title").into_owned(),
+            board: format!("{} · {size}×{size}", rule_name(game.record.rule())),
+            mode: game.mode.describe(),
+            status: status_line(game),
+            moves_played: t!("panel.moves_played", count = game.record.moves().len()).into_owned(),
+            undo: t!("panel.undo").into_owned(),
+            redo: t!("panel.redo").into_owned(),
+            resign: t!("menu.resign").into_owned(),
+            offer_draw: t!("menu.offer_draw").into_owned(),
+            new_game: t!("panel.new_game").into_owned(),
+            restart: t!("menu.restart").into_owned(),
+            open: t!("menu.open").into_owned(),
+            save: t!("menu.save").into_owned(),
+            show_move_numbers: t!("panel.show_move_numbers").into_owned(),
+            mark_forbidden: t!("panel.mark_forbidden").into_owned(),
+            strict: t!("panel.strict").into_owned(),
+            move_list: t!("panel.moves").into_owned(),
+            black_first: t!("panel.black_first").into_owned(),
+        }
+    }
+}
+
+/// Every word of the side panel and the menu bar's titles for `game`, in the current
+/// language (what a language switch must change).
+#[must_use]
+pub fn words(game: &Game) -> Vec<String> {
+    let panel = PanelWords::of(game);
+    let menus = MenuWords::new();
+    vec![
+        panel.title,
+        panel.board,
+        panel.mode,
+        panel.status,
+        panel.moves_played,
+        panel.undo,
+        panel.redo,
+        panel.resign,
+        panel.offer_draw,
+        panel.new_game,
+        panel.restart,
+        panel.open,
+        panel.save,
+        panel.show_move_numbers,
+        panel.mark_forbidden,
+        panel.strict,
+        panel.move_list,
+        panel.black_first,
+        menus.game,
+        menus.moves,
+        menus.help,
+        t!("computer.menu").into_owned(),
+        t!("settings.menu").into_owned(),
+    ]
+}
+
 fn side_panel(
     ui: &mut egui::Ui,
     game: &Game,
@@ -199,23 +348,20 @@ fn side_panel(
     commands: &mut MessageWriter<GameCommand>,
     ai: AiPanel,
 ) {
+    let words = PanelWords::of(game);
     ui.horizontal(|ui| {
-        ui.heading(egui::RichText::new("Gomoku").strong().color(style::ACCENT));
+        ui.heading(
+            egui::RichText::new(&words.title)
+                .strong()
+                .color(style::accent()),
+        );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(
-                egui::RichText::new(format!(
-                    "{} · {}×{}",
-                    rule_name(game.record.rule()),
-                    game.record.size(),
-                    game.record.size()
-                ))
-                .color(style::MUTED),
-            );
+            ui.label(egui::RichText::new(&words.board).color(style::muted()));
         });
     });
     ui.label(
-        egui::RichText::new(game.mode.describe())
-            .color(style::MUTED)
+        egui::RichText::new(&words.mode)
+            .color(style::muted())
             .small(),
     );
     ui.add_space(6.0);
@@ -224,17 +370,14 @@ fn side_panel(
         player_card(ui, game, stone);
     }
     ui.add_space(4.0);
-    let status = status_line(game);
+    let status = words.status.clone();
     let color = if game.record.is_over() {
-        style::ACCENT
+        style::accent()
     } else {
-        style::TEXT
+        style::text()
     };
     ui.label(egui::RichText::new(status).size(16.0).color(color));
-    ui.label(
-        egui::RichText::new(format!("Moves played: {}", game.record.moves().len()))
-            .color(style::MUTED),
-    );
+    ui.label(egui::RichText::new(&words.moves_played).color(style::muted()));
     if let Some(thinking) = ai.player.thinking() {
         computer::thinking_row(ui, game, &thinking);
     }
@@ -253,20 +396,25 @@ fn side_panel(
         }
     };
     ui.horizontal(|ui| {
-        button(ui, "⟲ Undo", game.can_undo(), UiAction::Undo);
-        button(ui, "⟳ Redo", game.can_redo(), UiAction::Redo);
+        button(ui, &words.undo, game.can_undo(), UiAction::Undo);
+        button(ui, &words.redo, game.can_redo(), UiAction::Redo);
     });
     ui.horizontal(|ui| {
-        button(ui, "Resign", can_resign(game), UiAction::Resign);
-        button(ui, "Offer draw", can_offer_draw(game), UiAction::OfferDraw);
+        button(ui, &words.resign, can_resign(game), UiAction::Resign);
+        button(
+            ui,
+            &words.offer_draw,
+            can_offer_draw(game),
+            UiAction::OfferDraw,
+        );
     });
     ui.horizontal(|ui| {
-        button(ui, "New game", true, UiAction::NewGameDialog);
-        button(ui, "Restart", game.active, UiAction::Restart);
+        button(ui, &words.new_game, true, UiAction::NewGameDialog);
+        button(ui, &words.restart, game.active, UiAction::Restart);
     });
     ui.horizontal(|ui| {
-        button(ui, "Open…", true, UiAction::OpenDialog);
-        button(ui, "Save…", game.active, UiAction::SaveDialog);
+        button(ui, &words.open, true, UiAction::OpenDialog);
+        button(ui, &words.save, game.active, UiAction::SaveDialog);
     });
     computer::assist_buttons(ui, game, ai.analysis, act);
     if ai.analysis.enabled {
@@ -275,13 +423,13 @@ fn side_panel(
     }
     ui.add_space(6.0);
     ui.separator();
-    ui.checkbox(&mut marks.move_numbers, "Show move numbers");
+    ui.checkbox(&mut marks.move_numbers, &words.show_move_numbers);
     if game.record.rule() == Rule::Renju {
-        ui.checkbox(&mut marks.forbidden_points, "Mark forbidden points");
+        ui.checkbox(&mut marks.forbidden_points, &words.mark_forbidden);
         let mut strict = game.record.policy() == ForbiddenPolicy::Lose;
         if ui
-            .checkbox(&mut strict, "Strict RIF: a forbidden move loses")
-            .on_hover_text("Off: a forbidden move is refused. On: it is played and black loses.")
+            .checkbox(&mut strict, &words.strict)
+            .on_hover_text(t!("panel.strict_help"))
             .changed()
         {
             commands.write(GameCommand::SetPolicy(if strict {
@@ -292,7 +440,7 @@ fn side_panel(
         }
     }
     ui.separator();
-    move_list(ui, game);
+    move_list(ui, game, &words);
 }
 
 fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
@@ -302,14 +450,14 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
         .result()
         .is_some_and(|r| r.outcome == Outcome::Win(stone));
     let fill = if to_move {
-        egui::Color32::from_rgb(74, 58, 40)
+        style::palette().card_active
     } else {
-        egui::Color32::from_rgb(48, 42, 37)
+        style::palette().card
     };
     let stroke = if to_move || winner {
-        egui::Stroke::new(1.5, style::ACCENT)
+        egui::Stroke::new(1.5, style::accent())
     } else {
-        egui::Stroke::new(1.0, egui::Color32::from_rgb(66, 58, 50))
+        egui::Stroke::new(1.0, style::palette().card_stroke)
     };
     egui::Frame::new()
         .fill(fill)
@@ -323,17 +471,12 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
                 ui.label(egui::RichText::new(game.name(stone)).size(17.0).strong());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if winner {
-                        ui.label(egui::RichText::new("winner").color(style::ACCENT));
+                        ui.label(egui::RichText::new(t!("panel.winner")).color(style::accent()));
                     } else if to_move {
-                        ui.label(egui::RichText::new("to move").color(style::ACCENT));
+                        ui.label(egui::RichText::new(t!("panel.to_move")).color(style::accent()));
                     } else {
                         ui.label(
-                            egui::RichText::new(if stone == Stone::Black {
-                                "black"
-                            } else {
-                                "white"
-                            })
-                            .color(style::MUTED),
+                            egui::RichText::new(i18n::colour_name(stone)).color(style::muted()),
                         );
                     }
                 });
@@ -341,8 +484,8 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
         });
 }
 
-fn move_list(ui: &mut egui::Ui, game: &Game) {
-    ui.label(egui::RichText::new("Moves").strong());
+fn move_list(ui: &mut egui::Ui, game: &Game, words: &PanelWords) {
+    ui.label(egui::RichText::new(&words.move_list).strong());
     let moves = game.record.moves();
     let size = game.record.size();
     let redo: Vec<_> = game.record.redo_moves().collect();
@@ -361,11 +504,11 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
                         .chain(redo.iter().map(|m| (pos_label(m.pos, size), true)))
                         .collect();
                     for (i, pair) in all.chunks(2).enumerate() {
-                        ui.label(egui::RichText::new(format!("{}.", i + 1)).color(style::MUTED));
+                        ui.label(egui::RichText::new(format!("{}.", i + 1)).color(style::muted()));
                         for (label, undone) in pair {
                             let text = egui::RichText::new(label).monospace();
                             ui.label(if *undone {
-                                text.color(style::MUTED).italics()
+                                text.color(style::muted()).italics()
                             } else {
                                 text
                             });
@@ -374,7 +517,7 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
                     }
                 });
             if moves.is_empty() && redo.is_empty() {
-                ui.label(egui::RichText::new("Black plays first.").color(style::MUTED));
+                ui.label(egui::RichText::new(&words.black_first).color(style::muted()));
             }
         });
 }

@@ -1,13 +1,94 @@
-//! The look of the interface: warm colours that go with the wooden board.
+//! The look of the interface: the fonts (egui's own for Latin, the shipped Noto Sans SC subset
+//! for Chinese) and the colours of the light and dark themes, applied whenever the theme
+//! changes.
 
+use crate::theme::{ActiveTheme, Theme, current};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::sync::Arc;
 
-pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(196, 140, 72);
-pub const PANEL_FILL: egui::Color32 = egui::Color32::from_rgb(38, 33, 29);
-pub const TEXT: egui::Color32 = egui::Color32::from_rgb(236, 226, 210);
-pub const MUTED: egui::Color32 = egui::Color32::from_rgb(170, 156, 138);
-pub const ERROR: egui::Color32 = egui::Color32::from_rgb(232, 110, 92);
+/// The CJK font shipped in `assets/fonts` (built by `scripts/make_font.py`).
+pub const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Subset.otf");
+const CJK_FONT_NAME: &str = "Noto Sans SC";
+
+/// The interface colours of a theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    pub accent: egui::Color32,
+    pub panel: egui::Color32,
+    pub window: egui::Color32,
+    pub text: egui::Color32,
+    pub muted: egui::Color32,
+    pub error: egui::Color32,
+    /// A player card, and the card of the player to move.
+    pub card: egui::Color32,
+    pub card_active: egui::Color32,
+    pub card_stroke: egui::Color32,
+    /// Sunken areas: lists, the file browser.
+    pub inset: egui::Color32,
+    /// The "thinking…" read-out.
+    pub note: egui::Color32,
+}
+
+impl Palette {
+    #[must_use]
+    pub fn of(theme: Theme) -> Palette {
+        match theme {
+            Theme::Dark => Palette {
+                accent: egui::Color32::from_rgb(214, 158, 86),
+                panel: egui::Color32::from_rgb(38, 33, 29),
+                window: egui::Color32::from_rgb(46, 40, 35),
+                text: egui::Color32::from_rgb(236, 226, 210),
+                muted: egui::Color32::from_rgb(170, 156, 138),
+                error: egui::Color32::from_rgb(232, 110, 92),
+                card: egui::Color32::from_rgb(48, 42, 37),
+                card_active: egui::Color32::from_rgb(74, 58, 40),
+                card_stroke: egui::Color32::from_rgb(66, 58, 50),
+                inset: egui::Color32::from_rgb(30, 26, 23),
+                note: egui::Color32::from_rgb(58, 48, 36),
+            },
+            Theme::Light => Palette {
+                accent: egui::Color32::from_rgb(150, 88, 28),
+                panel: egui::Color32::from_rgb(246, 239, 226),
+                window: egui::Color32::from_rgb(252, 247, 238),
+                text: egui::Color32::from_rgb(52, 40, 28),
+                muted: egui::Color32::from_rgb(124, 106, 86),
+                error: egui::Color32::from_rgb(180, 50, 36),
+                card: egui::Color32::from_rgb(236, 226, 208),
+                card_active: egui::Color32::from_rgb(246, 218, 170),
+                card_stroke: egui::Color32::from_rgb(210, 194, 168),
+                inset: egui::Color32::from_rgb(255, 252, 246),
+                note: egui::Color32::from_rgb(240, 222, 190),
+            },
+        }
+    }
+}
+
+/// The colours of the theme shown now.
+#[must_use]
+pub fn palette() -> Palette {
+    Palette::of(current())
+}
+
+#[must_use]
+pub fn accent() -> egui::Color32 {
+    palette().accent
+}
+
+#[must_use]
+pub fn text() -> egui::Color32 {
+    palette().text
+}
+
+#[must_use]
+pub fn muted() -> egui::Color32 {
+    palette().muted
+}
+
+#[must_use]
+pub fn error() -> egui::Color32 {
+    palette().error
+}
 
 /// The style is set before anything is drawn.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -17,39 +98,91 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, apply_style.in_set(StyleSet));
 }
 
-fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if *done {
-        return Ok(());
+/// The default egui fonts, with the CJK font as the fallback of both families.
+#[must_use]
+pub fn fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        CJK_FONT_NAME.to_owned(),
+        Arc::new(egui::FontData::from_static(CJK_FONT)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push(CJK_FONT_NAME.to_owned());
     }
-    let ctx = contexts.ctx_mut()?;
-    let mut visuals = egui::Visuals::dark();
-    visuals.panel_fill = PANEL_FILL;
-    visuals.window_fill = egui::Color32::from_rgb(46, 40, 35);
-    visuals.extreme_bg_color = egui::Color32::from_rgb(28, 24, 21);
-    visuals.override_text_color = Some(TEXT);
-    visuals.selection.bg_fill = egui::Color32::from_rgb(140, 96, 46);
-    visuals.hyperlink_color = ACCENT;
-    visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(64, 55, 47);
-    visuals.widgets.inactive.bg_fill = egui::Color32::from_rgb(64, 55, 47);
-    visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(92, 74, 55);
-    visuals.widgets.hovered.bg_fill = egui::Color32::from_rgb(92, 74, 55);
-    visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(120, 88, 54);
+    fonts
+}
+
+fn visuals(theme: Theme) -> egui::Visuals {
+    let p = Palette::of(theme);
+    let mut visuals = match theme {
+        Theme::Dark => egui::Visuals::dark(),
+        Theme::Light => egui::Visuals::light(),
+    };
+    visuals.panel_fill = p.panel;
+    visuals.window_fill = p.window;
+    visuals.extreme_bg_color = p.inset;
+    visuals.override_text_color = Some(p.text);
+    visuals.hyperlink_color = p.accent;
     visuals.window_corner_radius = egui::CornerRadius::same(10);
-    ctx.set_theme(egui::Theme::Dark);
-    ctx.set_visuals_of(egui::Theme::Dark, visuals);
-    ctx.all_styles_mut(|style| {
-        style.spacing.button_padding = egui::vec2(10.0, 5.0);
-        style.spacing.item_spacing = egui::vec2(8.0, 7.0);
-        style
-            .text_styles
-            .insert(egui::TextStyle::Heading, egui::FontId::proportional(21.0));
-        style
-            .text_styles
-            .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));
-        style
-            .text_styles
-            .insert(egui::TextStyle::Button, egui::FontId::proportional(15.0));
-    });
-    *done = true;
+    let (idle, hover, active, selection) = match theme {
+        Theme::Dark => (
+            egui::Color32::from_rgb(64, 55, 47),
+            egui::Color32::from_rgb(92, 74, 55),
+            egui::Color32::from_rgb(120, 88, 54),
+            egui::Color32::from_rgb(140, 96, 46),
+        ),
+        Theme::Light => (
+            egui::Color32::from_rgb(230, 216, 192),
+            egui::Color32::from_rgb(240, 208, 160),
+            egui::Color32::from_rgb(226, 184, 124),
+            egui::Color32::from_rgb(232, 190, 128),
+        ),
+    };
+    visuals.selection.bg_fill = selection;
+    visuals.widgets.inactive.weak_bg_fill = idle;
+    visuals.widgets.inactive.bg_fill = idle;
+    visuals.widgets.hovered.weak_bg_fill = hover;
+    visuals.widgets.hovered.bg_fill = hover;
+    visuals.widgets.active.weak_bg_fill = active;
+    visuals
+}
+
+fn apply_style(
+    mut contexts: EguiContexts,
+    theme: Res<ActiveTheme>,
+    mut fonts_set: Local<bool>,
+    mut shown: Local<Option<Theme>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !*fonts_set {
+        ctx.set_fonts(fonts());
+        ctx.all_styles_mut(|style| {
+            style.spacing.button_padding = egui::vec2(10.0, 5.0);
+            style.spacing.item_spacing = egui::vec2(8.0, 7.0);
+            style
+                .text_styles
+                .insert(egui::TextStyle::Heading, egui::FontId::proportional(21.0));
+            style
+                .text_styles
+                .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));
+            style
+                .text_styles
+                .insert(egui::TextStyle::Button, egui::FontId::proportional(15.0));
+        });
+        *fonts_set = true;
+    }
+    if *shown != Some(theme.0) {
+        let egui_theme = match theme.0 {
+            Theme::Dark => egui::Theme::Dark,
+            Theme::Light => egui::Theme::Light,
+        };
+        ctx.set_visuals_of(egui_theme, visuals(theme.0));
+        ctx.set_theme(egui_theme);
+        *shown = Some(theme.0);
+    }
     Ok(())
 }

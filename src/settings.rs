@@ -1,0 +1,418 @@
+//! The player's settings, kept as RON in the platform's config folder (`settings.ron`):
+//! language, theme, sound and volume, animation level, what the board shows, the new game's
+//! rule, mode, level and names, and the window size. A file that cannot be read is set aside
+//! and the defaults are used, with a message. `--lang` and `--theme` override them for one run.
+
+use crate::board::marks::BoardMarks;
+use crate::game::{DEFAULT_LEVEL, GameMode, GameSetup, Notice};
+use crate::i18n::{self, Language, t};
+use crate::save::atomic_write;
+use crate::theme::Theme;
+use bevy::prelude::*;
+use gomoku_engine::Level;
+use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The settings file's name in the config folder.
+pub const SETTINGS_FILE: &str = "settings.ron";
+
+/// How much the board moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AnimationLevel {
+    /// Every animation, at full length.
+    #[default]
+    Full,
+    /// Shorter animations, no pulsing or sweeping.
+    Reduced,
+    /// Nothing moves: every change shows at once.
+    Off,
+}
+
+impl AnimationLevel {
+    pub const ALL: [AnimationLevel; 3] = [
+        AnimationLevel::Full,
+        AnimationLevel::Reduced,
+        AnimationLevel::Off,
+    ];
+
+    /// The factor applied to every animation's length (0: none).
+    #[must_use]
+    pub fn speed_factor(self) -> f32 {
+        match self {
+            AnimationLevel::Full => 1.0,
+            AnimationLevel::Reduced => 0.5,
+            AnimationLevel::Off => 0.0,
+        }
+    }
+
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            AnimationLevel::Full => t!("settings.anim_full"),
+            AnimationLevel::Reduced => t!("settings.anim_reduced"),
+            AnimationLevel::Off => t!("settings.anim_off"),
+        }
+        .into_owned()
+    }
+}
+
+/// Who plays a new game, as kept in the settings (levels by name, so the file stays readable).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModeSetting {
+    #[default]
+    HotSeat,
+    VsComputer {
+        human: Stone,
+        level: String,
+    },
+    ComputerVsComputer {
+        black: String,
+        white: String,
+    },
+}
+
+impl ModeSetting {
+    #[must_use]
+    pub fn of(mode: GameMode) -> ModeSetting {
+        match mode {
+            GameMode::HotSeat => ModeSetting::HotSeat,
+            GameMode::VsComputer { human, level } => ModeSetting::VsComputer {
+                human,
+                level: level.name().to_owned(),
+            },
+            GameMode::ComputerVsComputer { black, white } => ModeSetting::ComputerVsComputer {
+                black: black.name().to_owned(),
+                white: white.name().to_owned(),
+            },
+        }
+    }
+
+    #[must_use]
+    pub fn mode(&self) -> GameMode {
+        let level = |name: &str| Level::from_name(name).unwrap_or(DEFAULT_LEVEL);
+        match self {
+            ModeSetting::HotSeat => GameMode::HotSeat,
+            ModeSetting::VsComputer { human, level: l } => GameMode::VsComputer {
+                human: *human,
+                level: level(l),
+            },
+            ModeSetting::ComputerVsComputer { black, white } => GameMode::ComputerVsComputer {
+                black: level(black),
+                white: level(white),
+            },
+        }
+    }
+}
+
+/// Everything the player can set. Fields missing from an older file take their defaults.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub language: Language,
+    pub theme: Theme,
+    pub sound: bool,
+    /// 0 to 1.
+    pub volume: f32,
+    pub animation: AnimationLevel,
+    pub move_numbers: bool,
+    pub coordinates: bool,
+    pub forbidden_marks: bool,
+    /// The new game's rule, forbidden-move policy, mode and names.
+    pub rule: Rule,
+    pub policy: ForbiddenPolicy,
+    pub mode: ModeSetting,
+    pub black_name: String,
+    pub white_name: String,
+    /// The window's size in logical pixels.
+    pub window: (u32, u32),
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: Language::system(),
+            theme: Theme::default(),
+            sound: true,
+            volume: 0.7,
+            animation: AnimationLevel::Full,
+            move_numbers: false,
+            coordinates: true,
+            forbidden_marks: true,
+            rule: Rule::Renju,
+            policy: ForbiddenPolicy::Refuse,
+            mode: ModeSetting::HotSeat,
+            black_name: String::new(),
+            white_name: String::new(),
+            window: DEFAULT_WINDOW,
+        }
+    }
+}
+
+/// The window's size when nothing was saved.
+pub const DEFAULT_WINDOW: (u32, u32) = (1200, 840);
+/// The smallest window the layout is made for.
+pub const MIN_WINDOW: (u32, u32) = (820, 560);
+
+impl Settings {
+    /// The new game these settings describe.
+    #[must_use]
+    pub fn setup(&self) -> GameSetup {
+        GameSetup {
+            mode: self.mode.mode(),
+            rule: self.rule,
+            policy: self.policy,
+            black: self.black_name.clone(),
+            white: self.white_name.clone(),
+        }
+    }
+
+    /// Remembers a new game's choices for the next one.
+    pub fn remember(&mut self, setup: &GameSetup) {
+        self.mode = ModeSetting::of(setup.mode);
+        self.rule = setup.rule;
+        self.policy = setup.policy;
+        if !setup.mode.is_computer(Stone::Black) {
+            self.black_name = setup.black.trim().to_owned();
+        }
+        if !setup.mode.is_computer(Stone::White) {
+            self.white_name = setup.white.trim().to_owned();
+        }
+    }
+
+    /// The window size, kept within sensible bounds.
+    #[must_use]
+    pub fn window_size(&self) -> (u32, u32) {
+        (
+            self.window.0.clamp(MIN_WINDOW.0, 7680),
+            self.window.1.clamp(MIN_WINDOW.1, 4320),
+        )
+    }
+
+    #[must_use]
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("settings always serialise")
+    }
+}
+
+/// What reading the settings file gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loaded {
+    /// The file was read.
+    Read(Settings),
+    /// No file yet: the defaults.
+    Missing(Settings),
+    /// The file could not be read; the defaults, and why.
+    Broken(Settings, String),
+}
+
+impl Loaded {
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        match self {
+            Loaded::Read(s) | Loaded::Missing(s) | Loaded::Broken(s, _) => s,
+        }
+    }
+}
+
+/// Reads `settings.ron` from `dir`.
+#[must_use]
+pub fn load(dir: &Path) -> Loaded {
+    let path = dir.join(SETTINGS_FILE);
+    match std::fs::read(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded::Missing(Settings::default()),
+        Err(e) => Loaded::Broken(Settings::default(), e.to_string()),
+        Ok(bytes) => match std::str::from_utf8(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|text| ron::from_str::<Settings>(text).map_err(|e| e.to_string()))
+        {
+            Ok(settings) => Loaded::Read(settings),
+            Err(e) => Loaded::Broken(Settings::default(), e),
+        },
+    }
+}
+
+/// The folder of `settings.ron`.
+#[derive(Resource, Clone, Debug)]
+pub struct ConfigDir(pub PathBuf);
+
+impl ConfigDir {
+    /// The platform's config folder for the game (e.g. `~/.config/gomoku` on Linux).
+    #[must_use]
+    pub fn platform_default() -> ConfigDir {
+        ConfigDir(
+            directories::ProjectDirs::from("", "", "gomoku")
+                .map(|dirs| dirs.config_dir().to_path_buf())
+                .unwrap_or_else(|| PathBuf::from("gomoku-config")),
+        )
+    }
+
+    #[must_use]
+    pub fn file(&self) -> PathBuf {
+        self.0.join(SETTINGS_FILE)
+    }
+}
+
+/// `--lang` and `--theme`: used for this run instead of the settings, until the player picks
+/// another language or theme.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsOverrides {
+    pub language: Option<Language>,
+    pub theme: Option<Theme>,
+}
+
+impl SettingsOverrides {
+    #[must_use]
+    pub fn language(&self, settings: &Settings) -> Language {
+        self.language.unwrap_or(settings.language)
+    }
+
+    #[must_use]
+    pub fn theme(&self, settings: &Settings) -> Theme {
+        self.theme.unwrap_or(settings.theme)
+    }
+}
+
+/// The problem met reading the settings, shown once the interface runs.
+#[derive(Resource)]
+struct LoadProblem(String);
+
+/// Loads the settings of `dir` into the app; a broken file is set aside as
+/// `settings.ron.broken` and reported.
+pub fn install(app: &mut App, dir: PathBuf, overrides: SettingsOverrides) {
+    let loaded = load(&dir);
+    if let Loaded::Broken(_, why) = &loaded {
+        let path = dir.join(SETTINGS_FILE);
+        let _ = std::fs::rename(&path, path.with_extension("ron.broken"));
+        app.insert_resource(LoadProblem(why.clone()));
+    }
+    let settings = loaded.settings().clone();
+    i18n::set_language(overrides.language(&settings));
+    app.insert_resource(settings)
+        .insert_resource(overrides)
+        .insert_resource(ConfigDir(dir));
+}
+
+/// Systems that read the settings run after this set.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SettingsSystems;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>()
+        .init_resource::<SettingsOverrides>()
+        .init_resource::<BoardMarks>()
+        .add_systems(Startup, (report_load_problem, marks_from_settings))
+        .add_systems(
+            Update,
+            (apply_language, sync_marks, remember_new_games).in_set(SettingsSystems),
+        )
+        .add_systems(Last, save_settings);
+}
+
+/// Remembers the window's size when the player resizes it.
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_systems(Update, remember_window_size);
+}
+
+fn remember_window_size(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut settings: ResMut<Settings>,
+) {
+    if let Some(last) = resized.read().last() {
+        let size = (last.width.round() as u32, last.height.round() as u32);
+        if size.0 >= MIN_WINDOW.0 && size.1 >= MIN_WINDOW.1 && settings.window != size {
+            settings.window = size;
+        }
+    }
+}
+
+fn report_load_problem(
+    mut commands: Commands,
+    problem: Option<Res<LoadProblem>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if let Some(problem) = problem {
+        notices.write(Notice::error(t!("settings.broken", error = problem.0)));
+        commands.remove_resource::<LoadProblem>();
+    }
+}
+
+fn apply_language(settings: Res<Settings>, overrides: Res<SettingsOverrides>) {
+    if settings.is_changed() || overrides.is_changed() {
+        i18n::set_language(overrides.language(&settings));
+    }
+}
+
+fn marks_from_settings(settings: Res<Settings>, mut marks: ResMut<BoardMarks>) {
+    marks.set_if_neq(BoardMarks {
+        move_numbers: settings.move_numbers,
+        forbidden_points: settings.forbidden_marks,
+        coordinates: settings.coordinates,
+    });
+}
+
+/// The board options are changed from the panel (`BoardMarks`) or the settings window
+/// (`Settings`): whichever changed is copied to the other.
+fn sync_marks(mut settings: ResMut<Settings>, mut marks: ResMut<BoardMarks>) {
+    if marks.is_changed() && !marks.is_added() {
+        let (numbers, forbidden, coordinates) = (
+            marks.move_numbers,
+            marks.forbidden_points,
+            marks.coordinates,
+        );
+        if settings.move_numbers != numbers
+            || settings.forbidden_marks != forbidden
+            || settings.coordinates != coordinates
+        {
+            settings.move_numbers = numbers;
+            settings.forbidden_marks = forbidden;
+            settings.coordinates = coordinates;
+        }
+    } else if settings.is_changed() {
+        marks.set_if_neq(BoardMarks {
+            move_numbers: settings.move_numbers,
+            forbidden_points: settings.forbidden_marks,
+            coordinates: settings.coordinates,
+        });
+    }
+}
+
+/// A new game's rule, mode, level and names become the next one's defaults.
+fn remember_new_games(
+    mut commands: MessageReader<crate::game::GameCommand>,
+    mut settings: ResMut<Settings>,
+) {
+    for command in commands.read() {
+        if let crate::game::GameCommand::NewGame(setup) = command {
+            let mut next = settings.clone();
+            next.remember(setup);
+            if next != *settings {
+                *settings = next;
+            }
+        }
+    }
+}
+
+fn save_settings(
+    settings: Res<Settings>,
+    dir: Res<ConfigDir>,
+    mut notices: MessageWriter<Notice>,
+    mut failed: Local<bool>,
+) {
+    if !settings.is_changed() || settings.is_added() {
+        return;
+    }
+    match atomic_write(&dir.file(), settings.to_ron().as_bytes()) {
+        Ok(()) => *failed = false,
+        Err(e) if !*failed => {
+            *failed = true;
+            notices.write(Notice::error(t!(
+                "settings.could_not_save",
+                path = dir.file().display(),
+                error = e
+            )));
+        }
+        Err(_) => {}
+    }
+}
