@@ -165,7 +165,8 @@ pub struct Glide {
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AnimationSystems;
 
-pub(crate) fn plugin(app: &mut App) {
+/// Public so that the headless tests can run the animations without a window.
+pub fn plugin(app: &mut App) {
     app.configure_sets(
         PostUpdate,
         AnimationSystems.before(TransformSystems::Propagate),
