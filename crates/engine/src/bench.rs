@@ -149,6 +149,13 @@ pub struct DepthRow {
 /// the depth of the last completed iteration.
 #[must_use]
 pub fn depth_in_time(rule: Rule, openings: usize, time: Duration) -> Vec<DepthRow> {
+    depth_in_limits(rule, openings, Limits::time(time))
+}
+
+/// As [`depth_in_time`] with any limits (`Limits::nodes` gives a figure that does not depend
+/// on the machine's load).
+#[must_use]
+pub fn depth_in_limits(rule: Rule, openings: usize, limits: Limits) -> Vec<DepthRow> {
     let mut jobs: Vec<(String, Rule, usize, Vec<gomoku_rules::Pos>)> = Vec::new();
     for (i, o) in crate::fixtures::openings_15()
         .into_iter()
@@ -173,7 +180,7 @@ pub fn depth_in_time(rule: Rule, openings: usize, time: Duration) -> Vec<DepthRo
         }
         let stop = AtomicBool::new(false);
         let mut last = None;
-        let r = e.search(Limits::time(time), &stop, &mut |i| last = Some(i.clone()));
+        let r = e.search(limits, &stop, &mut |i| last = Some(i.clone()));
         let (sel, nps) = last.map_or((0, 0), |i| (i.sel_depth, i.nps));
         rows.push(DepthRow {
             name,

@@ -168,7 +168,7 @@ impl<'a> Searcher<'a> {
     pub fn run(&mut self, limits: Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         self.start = Instant::now();
         self.deadline = limits.time.map(|t| self.start + t);
-        self.soft_deadline = limits.time.map(|t| self.start + t.mul_f64(0.45));
+        self.soft_deadline = limits.time.map(|t| self.start + t.mul_f64(0.7));
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.tt.new_search();
         let max_depth = limits.depth.unwrap_or(60).clamp(1, 100) as i32;
@@ -275,7 +275,9 @@ impl<'a> Searcher<'a> {
         let mut best_pv: Vec<usize> = vec![best];
         let mut completed = 0;
         let mut scores = vec![-INF; root.len()];
+        let mut iter_times = [Duration::ZERO; 2];
         for depth in 1..=max_depth {
+            let iter_start = Instant::now();
             self.root_depth = depth;
             let mut alpha = -INF;
             let beta = INF;
@@ -352,8 +354,16 @@ impl<'a> Searcher<'a> {
             if best_value > MATE_BOUND {
                 break;
             }
-            if self.soft_deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+            // Start another iteration only if it is likely to finish in time: it is expected
+            // to cost the last one times the last growth factor (1.5 to 3).
+            let now = Instant::now();
+            iter_times = [iter_times[1], now - iter_start];
+            if let (Some(soft), Some(hard)) = (self.soft_deadline, self.deadline) {
+                let growth = (iter_times[1].as_secs_f64() / iter_times[0].as_secs_f64().max(1e-4))
+                    .clamp(1.5, 3.0);
+                if now >= soft || now + iter_times[1].mul_f64(growth) > hard {
+                    break;
+                }
             }
             if root.len() == 1 && self.deadline.is_some() {
                 break;

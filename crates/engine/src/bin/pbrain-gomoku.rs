@@ -6,13 +6,14 @@
 //!   depth 10), printing nodes per position, total nodes and nodes per second;
 //! - `pbrain-gomoku puzzles [--mode 32|64|67] [--step N] [--limit N] [--time MS]`: solves the
 //!   embedded renju puzzles and prints the share solved and the median time;
-//! - `pbrain-gomoku depth [--rule 0|1|4] [--openings N] [--ms MS]`: the depth of the last
-//!   completed iteration of a timed search (default 1000 ms) after each of the first N
-//!   openings (default 12) and in each benchmark position.
+//! - `pbrain-gomoku depth [--rule 0|1|4] [--openings N] [--ms MS] [--nodes N]`: the depth of
+//!   the last completed iteration of a timed search (default 1000 ms; or a node-limited one,
+//!   which does not depend on the load) after each of the first N openings (default 12) and
+//!   in each benchmark position.
 
-use gomoku_engine::Level;
-use gomoku_engine::bench::{bench, depth_in_time, run_puzzles};
+use gomoku_engine::bench::{bench, depth_in_limits, run_puzzles};
 use gomoku_engine::protocol::{Options, run};
+use gomoku_engine::{Level, Limits};
 use std::io::BufReader;
 use std::time::Duration;
 
@@ -44,11 +45,18 @@ fn main() {
                 _ => gomoku_rules::Rule::Freestyle,
             };
             let ms = get("--ms", 1000);
-            let rows = depth_in_time(
-                rule,
-                get("--openings", 12) as usize,
-                Duration::from_millis(ms),
-            );
+            let nodes = get("--nodes", 0);
+            let limits = if nodes > 0 {
+                Limits::nodes(nodes)
+            } else {
+                Limits::time(Duration::from_millis(ms))
+            };
+            let rows = depth_in_limits(rule, get("--openings", 12) as usize, limits);
+            let budget = if nodes > 0 {
+                format!("{nodes} nodes")
+            } else {
+                format!("{ms} ms")
+            };
             for r in &rows {
                 println!(
                     "{:<32} depth {:>2}-{:<2} nodes {:>9} nps {:>7}",
@@ -59,7 +67,7 @@ fn main() {
             d.sort_unstable();
             if let (Some(lo), Some(hi)) = (d.first(), d.last()) {
                 println!(
-                    "{rule}, {ms} ms: depth {lo}..{hi}, median {}",
+                    "{rule}, {budget}: depth {lo}..{hi}, median {}",
                     d[d.len() / 2]
                 );
             }
