@@ -200,6 +200,9 @@ pub struct Game {
     pub draw_offer: Option<Stone>,
     /// The setup the game was started with ("Restart" and "Play again" reuse it).
     pub setup: GameSetup,
+    /// While the player steps through the game: the whole game (`record` is then the position
+    /// shown). "Continue from here" plays on from the shown position.
+    pub review: Option<GameRecord>,
 }
 
 impl Default for Game {
@@ -218,6 +221,7 @@ impl Game {
             active: true,
             draw_offer: None,
             setup,
+            review: None,
         }
     }
 
@@ -238,19 +242,41 @@ impl Game {
             active: true,
             draw_offer: None,
             setup,
+            review: None,
         }
     }
 
-    /// Moves can be played: a game is on and not finished.
+    /// Moves can be played: a game is on, not finished, and not being replayed.
     #[must_use]
     pub fn in_progress(&self) -> bool {
-        self.active && !self.record.is_over()
+        self.active && !self.record.is_over() && self.review.is_none()
+    }
+
+    /// The whole game: while replaying, the game being replayed, else the record on the board.
+    #[must_use]
+    pub fn full_record(&self) -> &GameRecord {
+        self.review.as_ref().unwrap_or(&self.record)
     }
 
     /// A game with moves on the board and no result: leaving it loses something.
     #[must_use]
     pub fn worth_keeping(&self) -> bool {
-        self.in_progress() && !self.record.moves().is_empty()
+        let full = self.full_record();
+        self.active && !full.is_over() && !full.moves().is_empty()
+    }
+
+    /// The number of positions a replay steps through, less one: every move played and
+    /// taken back.
+    #[must_use]
+    pub fn replay_len(&self) -> usize {
+        let full = self.full_record();
+        full.moves().len() + full.redo_moves().len()
+    }
+
+    /// The move the board shows (0: the empty board).
+    #[must_use]
+    pub fn replay_index(&self) -> usize {
+        self.record.moves().len()
     }
 
     /// The player's name as shown: a computer by its level, an unnamed person by colour, in
@@ -276,7 +302,7 @@ impl Game {
     /// the person's moves, or a result).
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        if !self.active || !self.record.can_undo() {
+        if !self.active || self.review.is_some() || !self.record.can_undo() {
             return false;
         }
         match self.mode.human() {
@@ -287,7 +313,7 @@ impl Game {
 
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        self.active && self.record.can_redo()
+        self.active && self.review.is_none() && self.record.can_redo()
     }
 
     /// Index of the last move `stone` played.
@@ -376,6 +402,10 @@ pub enum GameCommand {
     SetPolicy(ForbiddenPolicy),
     /// Replace the game with a loaded one.
     Load(Box<SavedGame>),
+    /// Show the position after this many moves of the whole game (replay).
+    ReplayTo(usize),
+    /// Play on from the position shown in the replay; the later moves are dropped.
+    ContinueFromHere,
 }
 
 /// A stone was put on the board (also sent for every move of a loaded game after `BoardReset`).
@@ -403,6 +433,9 @@ pub struct GameOver {
     pub result: GameResult,
     /// The winning five, empty unless the game was won by five in a row.
     pub line: Vec<Pos>,
+    /// The game ended just now in play; false for a finished game opened, redone or
+    /// replayed (statistics count only fresh results).
+    pub fresh: bool,
 }
 
 /// A click that the rules refused, with the reason.
@@ -490,10 +523,12 @@ pub struct GameEvents<'w> {
 }
 
 impl GameEvents<'_> {
-    fn game_over(&mut self, result: &GameResult) {
+    /// `fresh`: the game ended just now in play (not opened, redone or replayed).
+    fn game_over(&mut self, result: &GameResult, fresh: bool) {
         self.over.write(GameOver {
             result: result.clone(),
             line: result.line.clone(),
+            fresh,
         });
     }
 
@@ -508,7 +543,7 @@ impl GameEvents<'_> {
             });
         }
         if let Some(result) = game.record.result() {
-            self.game_over(result);
+            self.game_over(result, false);
         }
     }
 }
@@ -533,6 +568,14 @@ fn play_clicks(
     for (pos, by_computer) in moves {
         if !game.active {
             events.notices.write(Notice::info(t!("game.no_game")));
+            continue;
+        }
+        if game.review.is_some() {
+            if by_computer.is_none() {
+                events
+                    .notices
+                    .write(Notice::info(t!("replay.continue_first")));
+            }
             continue;
         }
         let to_move = game.record.side_to_move();
@@ -561,7 +604,7 @@ fn play_clicks(
                     number: game.record.moves().len(),
                 });
                 if let Some(result) = &played.result {
-                    events.game_over(result);
+                    events.game_over(result, true);
                 }
             }
             Err(error) => {
@@ -636,7 +679,7 @@ fn run_commands(
                 if game.in_progress() && game.record.resign(loser).is_ok() {
                     game.draw_offer = None;
                     if let Some(result) = game.record.result().cloned() {
-                        events.game_over(&result);
+                        events.game_over(&result, true);
                     }
                 }
             }
@@ -644,7 +687,7 @@ fn run_commands(
                 if game.in_progress() && game.record.resign(*loser).is_ok() {
                     game.draw_offer = None;
                     if let Some(result) = game.record.result().cloned() {
-                        events.game_over(&result);
+                        events.game_over(&result, true);
                     }
                 }
             }
@@ -670,7 +713,7 @@ fn run_commands(
                     if game.record.agree_draw().is_ok()
                         && let Some(result) = game.record.result().cloned()
                     {
-                        events.game_over(&result);
+                        events.game_over(&result, true);
                     }
                 } else {
                     let text = t!("game.draw_refused", name = game.name(offerer.opponent()));
@@ -685,8 +728,82 @@ fn run_commands(
                 *game = Game::from_saved((**saved).clone());
                 events.replace(&game);
             }
+            GameCommand::ReplayTo(n) => {
+                if game.active {
+                    game.draw_offer = None;
+                    replay_to(&mut game, *n, &mut events);
+                }
+            }
+            GameCommand::ContinueFromHere => {
+                if game.review.take().is_some() {
+                    let dropped = game.record.redo_moves().len();
+                    // An empty tail always fits.
+                    let _ = game.record.set_redo(Vec::new());
+                    events.notices.write(Notice::info(t!(
+                        "replay.continued",
+                        number = game.record.moves().len(),
+                        dropped = dropped
+                    )));
+                }
+            }
         }
     }
+}
+
+/// The position after `n` moves of `full` (its result kept only at its own position).
+#[must_use]
+pub fn position_at(full: &GameRecord, n: usize) -> GameRecord {
+    let mut record = full.clone();
+    let total = full.moves().len() + full.redo_moves().len();
+    for _ in 0..=2 * total + 1 {
+        if record.moves().len() > n {
+            record.undo();
+        } else if record.moves().len() < n {
+            if record.redo().is_none() {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    record
+}
+
+/// Steps the replay to the position after `n` moves: the stones that differ are taken off
+/// and put on one by one (so the board animates and sounds like play), and the result shows
+/// again at the end. Back at the game's own position the replay ends.
+fn replay_to(game: &mut Game, n: usize, events: &mut GameEvents) {
+    let full = game.review.take().unwrap_or_else(|| game.record.clone());
+    let total = full.moves().len() + full.redo_moves().len();
+    let target = if n == full.moves().len() {
+        full.clone()
+    } else {
+        position_at(&full, n.min(total))
+    };
+    let shown = game.record.moves();
+    let common = shown
+        .iter()
+        .zip(target.moves())
+        .take_while(|(a, b)| a.pos == b.pos)
+        .count();
+    for mv in shown[common..].iter().rev() {
+        events.removed.write(StoneRemoved { pos: mv.pos });
+    }
+    for (i, mv) in target.moves().iter().enumerate().skip(common) {
+        events.placed.write(StonePlaced {
+            pos: mv.pos,
+            stone: Stone::for_move(i),
+            number: i + 1,
+        });
+    }
+    if let Some(result) = target.result()
+        && game.record.result() != Some(result)
+    {
+        events.game_over(result, false);
+    }
+    let back_home = target.moves().len() == full.moves().len();
+    game.record = target;
+    game.review = (!back_home).then_some(full);
 }
 
 /// Takes back one move; against the computer, the person's last move together with the
@@ -748,7 +865,7 @@ fn redo(game: &mut Game, events: &mut GameEvents) {
             number: game.record.moves().len(),
         });
         if let Some(result) = &played.result {
-            events.game_over(result);
+            events.game_over(result, false);
             break;
         }
         match game.mode.human() {

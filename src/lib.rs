@@ -12,6 +12,7 @@ pub mod save;
 pub mod screenshot;
 pub mod settings;
 pub mod sound;
+pub mod stats;
 pub mod stones;
 pub mod textures;
 pub mod theme;
@@ -48,6 +49,7 @@ impl Plugin for GameLogicPlugin {
                 ui::actions::plugin,
                 ai::plugin,
                 sound::plugin,
+                stats::plugin,
             ));
     }
 }

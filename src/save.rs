@@ -290,7 +290,7 @@ fn save_games(
     mut notices: MessageWriter<Notice>,
 ) {
     for request in requests.read() {
-        let text = export(&game.record, &game.players, request.format);
+        let text = export(game.full_record(), &game.players, request.format);
         match atomic_write(&request.path, text.as_bytes()) {
             Ok(()) => {
                 notices.write(Notice::info(t!(
@@ -361,7 +361,10 @@ fn autosave(
     }
     let path = data.autosave();
     let result = if game.active {
-        atomic_write(&path, save::to_ron(&game.record, &game.players).as_bytes())
+        atomic_write(
+            &path,
+            save::to_ron(game.full_record(), &game.players).as_bytes(),
+        )
     } else {
         match fs::remove_file(&path) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),

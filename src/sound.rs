@@ -103,7 +103,12 @@ fn choose_cues(
     let clicked = actions.read().any(|a| {
         !matches!(
             a,
-            UiAction::Menu | UiAction::Close | UiAction::Undo | UiAction::Redo
+            UiAction::Menu
+                | UiAction::Close
+                | UiAction::Undo
+                | UiAction::Redo
+                | UiAction::Replay(_)
+                | UiAction::ReplayTo(_)
         )
     });
     if clicked {

@@ -5,6 +5,7 @@ use crate::board::picking::BoardInputBlocked;
 use crate::game::{Game, GameCommand, GameFlowSystems, GameMode, GameOver, GameSetup, Notice};
 use crate::i18n::t;
 use crate::save::{DataDir, ResumeOffer};
+use crate::stats::ResetStats;
 use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
 use gomoku_rules::Rule;
@@ -45,6 +46,39 @@ pub enum UiAction {
     ToggleAnalysis,
     /// Pause or resume computer vs computer.
     TogglePause,
+    /// Step the replay.
+    Replay(ReplayStep),
+    /// Show the position after this many moves (the replay slider).
+    ReplayTo(usize),
+    /// Play on from the position shown in the replay.
+    ContinueFromHere,
+    /// Open the statistics window.
+    Statistics,
+    /// Clear the statistics (asks first).
+    ResetStatistics,
+}
+
+/// A step of the replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayStep {
+    First,
+    Back,
+    Forward,
+    Last,
+}
+
+impl ReplayStep {
+    /// The position this step goes to in `game`.
+    #[must_use]
+    pub fn target(self, game: &Game) -> usize {
+        let (now, len) = (game.replay_index(), game.replay_len());
+        match self {
+            ReplayStep::First => 0,
+            ReplayStep::Back => now.saturating_sub(1),
+            ReplayStep::Forward => (now + 1).min(len),
+            ReplayStep::Last => len,
+        }
+    }
 }
 
 /// A question asked before something that throws a game away.
@@ -53,6 +87,7 @@ pub enum Confirm {
     Restart,
     EndGame,
     Quit,
+    ResetStatistics,
 }
 
 impl Confirm {
@@ -62,6 +97,7 @@ impl Confirm {
             Confirm::Restart => t!("confirm.restart"),
             Confirm::EndGame => t!("confirm.end_game"),
             Confirm::Quit => t!("confirm.quit"),
+            Confirm::ResetStatistics => t!("confirm.reset_stats"),
         }
         .into_owned()
     }
@@ -72,6 +108,7 @@ impl Confirm {
             Confirm::Restart => t!("menu.restart"),
             Confirm::EndGame => t!("menu.end_game"),
             Confirm::Quit => t!("menu.quit"),
+            Confirm::ResetStatistics => t!("stats.reset"),
         }
         .into_owned()
     }
@@ -87,6 +124,7 @@ pub enum Dialog {
     Open,
     Menu,
     Result,
+    Statistics,
     /// Continue the position in this mode, or start afresh?
     SwitchMode(GameMode),
 }
@@ -182,6 +220,16 @@ fn shortcuts(
     if keys.just_pressed(KeyCode::Space) {
         actions.write(UiAction::TogglePause);
     }
+    for (key, step) in [
+        (KeyCode::Home, ReplayStep::First),
+        (KeyCode::ArrowLeft, ReplayStep::Back),
+        (KeyCode::ArrowRight, ReplayStep::Forward),
+        (KeyCode::End, ReplayStep::Last),
+    ] {
+        if keys.just_pressed(key) {
+            actions.write(UiAction::Replay(step));
+        }
+    }
     if !ctrl {
         return;
     }
@@ -227,6 +275,7 @@ fn handle_actions(
     mut commands: MessageWriter<GameCommand>,
     mut exit: MessageWriter<AppExit>,
     mut notices: MessageWriter<Notice>,
+    mut reset_stats: MessageWriter<ResetStats>,
 ) {
     for action in actions.read() {
         // A question to both players (resume the last game, accept a draw) is answered first.
@@ -253,7 +302,12 @@ fn handle_actions(
             UiAction::Confirm => {
                 if let Some(Dialog::Confirm(question)) = ui.dialog.clone() {
                     ui.dialog = None;
-                    do_confirmed(question, &mut commands, &mut exit);
+                    if question == Confirm::ResetStatistics {
+                        reset_stats.write(ResetStats);
+                        ui.dialog = Some(Dialog::Statistics);
+                    } else {
+                        do_confirmed(question, &mut commands, &mut exit);
+                    }
                 }
             }
             UiAction::Undo => {
@@ -316,6 +370,24 @@ fn handle_actions(
             }
             // Handled by the computer player and the analysis.
             UiAction::Hint | UiAction::ToggleAnalysis | UiAction::TogglePause => {}
+            UiAction::Replay(step) => {
+                let target = step.target(&game);
+                if game.active && target != game.replay_index() {
+                    commands.write(GameCommand::ReplayTo(target));
+                }
+            }
+            UiAction::ReplayTo(n) => {
+                if game.active && *n != game.replay_index() {
+                    commands.write(GameCommand::ReplayTo(*n));
+                }
+            }
+            UiAction::ContinueFromHere => {
+                commands.write(GameCommand::ContinueFromHere);
+            }
+            UiAction::Statistics => ui.dialog = Some(Dialog::Statistics),
+            UiAction::ResetStatistics => {
+                ui.dialog = Some(Dialog::Confirm(Confirm::ResetStatistics));
+            }
             UiAction::SaveDialog => ui.dialog = Some(Dialog::Save),
             UiAction::OpenDialog => ui.dialog = Some(Dialog::Open),
             UiAction::Help => {
@@ -364,6 +436,8 @@ fn do_confirmed(
         Confirm::Quit => {
             exit.write(AppExit::Success);
         }
+        // Answered in `handle_actions`.
+        Confirm::ResetStatistics => {}
     }
 }
 

@@ -7,6 +7,7 @@ use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
 use crate::game::{Game, GameCommand, GameMode, Notice, NoticeKind, player_name};
 use crate::i18n::{self, t};
 use crate::save::ResumeOffer;
+use crate::stats::Stats;
 use crate::ui::actions::{Dialog, UiAction, UiState};
 use crate::ui::panel::stone_icon;
 use crate::ui::{computer, rule_name, style};
@@ -123,6 +124,7 @@ fn dialogs(
     mut actions: MessageWriter<UiAction>,
     mut commands: MessageWriter<GameCommand>,
     mut resume_answer: ResMut<ResumeOffer>,
+    stats: Option<Res<Stats>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut act = Vec::new();
@@ -259,6 +261,7 @@ fn dialogs(
                         (t!("menu.end_game"), UiAction::EndGame, game.active),
                         (t!("menu.open"), UiAction::OpenDialog, true),
                         (t!("menu.save"), UiAction::SaveDialog, game.active),
+                        (t!("stats.menu"), UiAction::Statistics, true),
                         (t!("menu.rules_and_keys"), UiAction::Help, true),
                         (t!("menu.quit"), UiAction::Quit, true),
                     ];
@@ -277,6 +280,7 @@ fn dialogs(
             });
         }
         Some(Dialog::Help) => super::help::window(&ctx, &mut ui_state, &mut act),
+        Some(Dialog::Statistics) => super::stats_window::window(&ctx, stats.as_deref(), &mut act),
         Some(Dialog::SwitchMode(mode)) => {
             modal(&ctx, "switch mode").show(&ctx, |ui| {
                 ui.set_max_width(380.0);

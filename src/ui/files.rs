@@ -286,7 +286,7 @@ fn save_form(
             }
         }
         if ui.button(t!("files.copy")).clicked() {
-            let text = save::export(&game.record, &game.players, format);
+            let text = save::export(game.full_record(), &game.players, format);
             match clipboard.as_mut().map(|c| c.set_text(text)) {
                 Some(Ok(())) => {
                     notices.write(Notice::info(t!("files.copied", format = format.label())));

@@ -161,6 +161,7 @@ pub fn window(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiActio
                             (t!("help.space"), t!("help.pause")),
                             ("F1".into(), t!("help.this_help")),
                             ("Esc".into(), t!("help.menu")),
+                            ("Home ← → End".into(), t!("help.replay_keys")),
                         ] {
                             ui.label(egui::RichText::new(key).monospace());
                             ui.label(what);

@@ -11,6 +11,7 @@ pub mod help;
 pub mod idle;
 pub mod panel;
 pub mod settings_menu;
+pub mod stats_window;
 pub mod style;
 
 use crate::game::Game;

@@ -9,7 +9,7 @@ use crate::board::marks::BoardMarks;
 use crate::game::{Game, GameCommand, GameMode, pos_label};
 use crate::i18n::{self, t};
 use crate::settings::{Settings, SettingsOverrides};
-use crate::ui::actions::{PointerOverUi, UiAction, UiState};
+use crate::ui::actions::{PointerOverUi, ReplayStep, UiAction, UiState};
 use crate::ui::{computer, settings_menu};
 use crate::ui::{rule_name, status_line, style};
 use bevy::prelude::*;
@@ -131,6 +131,7 @@ fn menu_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
             UiAction::SaveDialog,
             act,
         );
+        item(ui, &t!("stats.menu"), "", true, UiAction::Statistics, act);
         ui.separator();
         item(ui, &t!("menu.quit"), "Ctrl+Q", true, UiAction::Quit, act);
     });
@@ -440,7 +441,65 @@ fn side_panel(
         }
     }
     ui.separator();
+    replay_bar(ui, game, act);
     move_list(ui, game, &words);
+}
+
+/// ⏮ ◀ ▶ ⏭ and a slider over every position of the game; while replaying, "continue from
+/// here".
+fn replay_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
+    let len = game.replay_len();
+    if !game.active || len == 0 {
+        return;
+    }
+    let now = game.replay_index();
+    ui.horizontal(|ui| {
+        for (label, step, enabled, key) in [
+            ("⏮", ReplayStep::First, now > 0, "Home"),
+            ("◀", ReplayStep::Back, now > 0, "←"),
+            ("▶", ReplayStep::Forward, now < len, "→"),
+            ("⏭", ReplayStep::Last, now < len, "End"),
+        ] {
+            let button = egui::Button::new(label).min_size(egui::vec2(30.0, 24.0));
+            if ui
+                .add_enabled(enabled, button)
+                .on_hover_text(format!("{} ({key})", replay_hint(step)))
+                .clicked()
+            {
+                act.push(UiAction::Replay(step));
+            }
+        }
+        let mut shown = now;
+        let slider = egui::Slider::new(&mut shown, 0..=len).show_value(true);
+        if ui.add(slider).changed() && shown != now {
+            act.push(UiAction::ReplayTo(shown));
+        }
+    });
+    if game.review.is_some() {
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(t!("replay.showing", number = now, total = len))
+                    .color(style::accent()),
+            );
+            if ui
+                .button(t!("replay.continue"))
+                .on_hover_text(t!("replay.continue_help"))
+                .clicked()
+            {
+                act.push(UiAction::ContinueFromHere);
+            }
+        });
+    }
+}
+
+fn replay_hint(step: ReplayStep) -> String {
+    match step {
+        ReplayStep::First => t!("replay.first"),
+        ReplayStep::Back => t!("replay.back"),
+        ReplayStep::Forward => t!("replay.forward"),
+        ReplayStep::Last => t!("replay.last"),
+    }
+    .into_owned()
 }
 
 fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
