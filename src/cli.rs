@@ -59,6 +59,9 @@ pub struct Cli {
     /// Strict RIF play: a forbidden renju move is played and loses instead of being refused.
     #[arg(long)]
     pub strict: bool,
+    /// Open a window at start: the rules and keys, or the statistics.
+    #[arg(long, value_enum, value_name = "WINDOW")]
+    pub show: Option<ShowArg>,
     /// Language of the interface for this run (default: the settings, else the system's).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
@@ -79,6 +82,13 @@ pub struct Cli {
     /// running: its move, a hint or the analysis.
     #[arg(long, requires = "screenshot")]
     pub settle: bool,
+}
+
+/// The windows `--show` opens.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowArg {
+    Help,
+    Statistics,
 }
 
 /// The languages accepted on the command line.

@@ -12,6 +12,7 @@ use gomoku::game::{GameSetup, StartupGame};
 use gomoku::save::{self, DataDir};
 use gomoku::screenshot::ScreenshotRequest;
 use gomoku::settings::{self, ConfigDir, MIN_WINDOW, SettingsOverrides};
+use gomoku::ui::actions::UiAction;
 use gomoku::{GameLogicPlugin, GameViewPlugin};
 use gomoku_rules::ForbiddenPolicy;
 use gomoku_rules::notation::pos;
@@ -72,6 +73,19 @@ fn main() -> ExitCode {
     .insert_resource(ai_settings(&cli));
     if cli.frame_stats {
         app.insert_resource(FrameStats::default());
+    }
+    if let Some(show) = cli.show {
+        let action = match show {
+            cli::ShowArg::Help => UiAction::Help,
+            cli::ShowArg::Statistics => UiAction::Statistics,
+        };
+        app.add_systems(
+            Update,
+            (move |mut actions: MessageWriter<UiAction>| {
+                actions.write(action.clone());
+            })
+            .run_if(run_once),
+        );
     }
     if cli.analysis || cli.hint {
         app.insert_resource(StartupRequests {

@@ -469,12 +469,13 @@ fn replay_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
                 act.push(UiAction::Replay(step));
             }
         }
-        let mut shown = now;
-        let slider = egui::Slider::new(&mut shown, 0..=len).show_value(true);
-        if ui.add(slider).changed() && shown != now {
-            act.push(UiAction::ReplayTo(shown));
-        }
     });
+    let mut shown = now;
+    ui.spacing_mut().slider_width = ui.available_width() - 56.0;
+    let slider = egui::Slider::new(&mut shown, 0..=len).show_value(true);
+    if ui.add(slider).changed() && shown != now {
+        act.push(UiAction::ReplayTo(shown));
+    }
     if game.review.is_some() {
         ui.horizontal(|ui| {
             ui.label(

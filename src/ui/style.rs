@@ -1,5 +1,5 @@
-//! The look of the interface: the fonts (egui's own for Latin, the shipped Noto Sans SC subset
-//! for Chinese) and the colours of the light and dark themes, applied whenever the theme
+//! The look of the interface: the fonts (egui's own for Latin and symbols, the shipped Noto
+//! Sans SC subset for Chinese) and the colours of the light and dark themes, applied whenever the theme
 //! changes.
 
 use crate::theme::{ActiveTheme, Theme, current};
@@ -106,12 +106,11 @@ pub fn fonts() -> egui::FontDefinitions {
         CJK_FONT_NAME.to_owned(),
         Arc::new(egui::FontData::from_static(CJK_FONT)),
     );
+    // Right after egui's Latin font, so that CJK punctuation comes from the CJK font rather
+    // than from the emoji fonts that follow.
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push(CJK_FONT_NAME.to_owned());
+        let list = fonts.families.entry(family).or_default();
+        list.insert(list.len().min(1), CJK_FONT_NAME.to_owned());
     }
     fonts
 }
