@@ -470,10 +470,12 @@ impl Board {
                 self.near[q] -= 1;
             }
         }
+        for d in 0..4 {
+            let pair = self.tables.pair[self.keys[p][d] as usize];
+            self.pats[0][p][d] = pair[0];
+            self.pats[1][p][d] = pair[1];
+        }
         for s in 0..2 {
-            for d in 0..4 {
-                self.pats[s][p][d] = self.tables.pattern[s][self.keys[p][d] as usize];
-            }
             let ci = Tables::combo_index(self.pats[s][p]);
             self.cidx[s][p] = ci as u16;
             let (cl, sc) = self.tables.combo[s][ci];
