@@ -138,7 +138,10 @@ pub fn window(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiActio
                     ui.horizontal(|ui| {
                         draw(ui, diagram);
                         ui.add_space(8.0);
-                        ui.label(caption);
+                        ui.vertical(|ui| {
+                            ui.set_max_width(ui.available_width());
+                            ui.add(egui::Label::new(caption).wrap());
+                        });
                     });
                     ui.add_space(4.0);
                 }

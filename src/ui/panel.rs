@@ -528,7 +528,14 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 stone_icon(ui, stone, 11.0);
-                ui.label(egui::RichText::new(game.name(stone)).size(17.0).strong());
+                // A long name is cut short rather than running under the state on the right.
+                let room = egui::vec2((ui.available_width() - 64.0).max(40.0), 24.0);
+                ui.allocate_ui(room, |ui| {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(game.name(stone)).size(17.0).strong())
+                            .truncate(),
+                    );
+                });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if winner {
                         ui.label(egui::RichText::new(t!("panel.winner")).color(style::accent()));
