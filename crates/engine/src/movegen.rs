@@ -1,8 +1,8 @@
 //! Move generation with threat-aware forced replies.
 //!
 //! - [`threat_defences`]: when the opponent can make an open four or a four-three next move,
-//!   only the points that remove every such threat (verified by playing them) and the side's
-//!   own fours are worth searching.
+//!   only the points that remove every such threat (the threats left after each block are
+//!   counted exactly without playing it) and the side's own fours are worth searching.
 //! - [`four_moves`]: the points where a side makes a four (VCF and quiescence).
 //! - [`ordered_candidates`]: every point near the stones, by attack + defence value.
 

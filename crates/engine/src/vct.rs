@@ -2,7 +2,7 @@
 //!
 //! The attacker (the side to move) plays fours and threes. A four leaves the defender one
 //! reply, the block; a three (or four-three, three-three) is answered by every point that
-//! removes the threat of an open four (found and verified by
+//! removes the threat of an open four (found by
 //! [`crate::movegen::threat_defences`]) and by the defender's own fours, and the attacker must
 //! win against each of them. Every attacker node first tries a VCF ([`crate::vcf`]), so long
 //! chains of fours at the end of a line cost no VCT depth. When the defender already threatens
