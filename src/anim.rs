@@ -2,7 +2,7 @@
 //! ease-out scale while the shadow settles), undone stones lift out, the ghost stone glides
 //! between points, the last-move marker pulses for two seconds after a move, the winning line
 //! sweeps from its first stone to its last and glows, forbidden marks fade in, dialogs slide
-//! up into place (`ui::dialogs::modal`). The settings'
+//! up into place and notices slide down (`ui::dialogs`). The settings'
 //! animation level shortens (Reduced) or removes (Off) them. Frames are requested only while
 //! something moves, so an idle window stays at 0 % CPU.
 

@@ -45,16 +45,30 @@ fn collect_notices(
     toasts.0.drain(..excess);
 }
 
-fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>) -> Result {
-    if toasts.0.is_empty() {
+/// A new toast slides down into place over this time (scaled by the animation level).
+const TOAST_SLIDE_SECONDS: f32 = 0.18;
+
+fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> Result {
+    let Some((_, newest)) = toasts.0.last() else {
         return Ok(());
-    }
+    };
     let ctx = contexts.ctx_mut()?;
     let board_center = (ctx.content_rect().width() - PANEL_WIDTH) / 2.0;
+    let duration = TOAST_SLIDE_SECONDS * anim::ui_speed_factor();
+    let age = (time.elapsed_secs_f64() - newest) as f32;
+    let t = if duration > 0.0 {
+        (age / duration).clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    if t < 1.0 {
+        ctx.request_repaint();
+    }
+    let slide = (1.0 - anim::ease_out(t)) * 16.0;
     egui::Area::new(egui::Id::new("toasts"))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_TOP)
-        .fixed_pos(egui::pos2(board_center, MENU_HEIGHT + 10.0))
+        .fixed_pos(egui::pos2(board_center, MENU_HEIGHT + 10.0 - slide))
         .interactable(false)
         .show(ctx, |ui| {
             for (notice, _) in &toasts.0 {
