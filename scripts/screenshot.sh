@@ -31,8 +31,13 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/gomoku/target}
-cargo build --quiet --bin gomoku
-game="$CARGO_TARGET_DIR/debug/gomoku"
+# GOMOKU_BIN: an already built game binary to use instead of building one.
+if [ -n "${GOMOKU_BIN:-}" ]; then
+  game="$GOMOKU_BIN"
+else
+  cargo build --quiet --bin gomoku
+  game="$CARGO_TARGET_DIR/debug/gomoku"
+fi
 
 display=""
 for n in $(seq 90 120); do
