@@ -5,18 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-if command -v dpkg-query >/dev/null 2>&1; then
-  for pkg in libasound2-dev pkg-config libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
-  done
-fi
-if [ ${#need[@]} -gt 0 ]; then
-  echo "Installing runtime libraries: ${need[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
-fi
+. scripts/ensure-packages.sh
+ensure_packages libasound2-dev pkg-config libx11-6 libxcursor1 libxrandr2 libxi6 \
+  libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers
 
 exec cargo run --release --bin gomoku -- "$@"

@@ -14,21 +14,9 @@ if [ $# -eq 0 ]; then
   set -- --rule renju --moves h8i9h9i8g10j8
 fi
 
-need=()
-command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
-if command -v dpkg-query >/dev/null 2>&1; then
-  for pkg in mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 \
-    libasound2-dev pkg-config; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
-  done
-fi
-if [ ${#need[@]} -gt 0 ]; then
-  echo "Installing: ${need[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. scripts/ensure-packages.sh
+ensure_packages xvfb mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 \
+  libxi6 libasound2-dev pkg-config
 
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/gomoku/target}
 # GOMOKU_BIN: an already built game binary to use instead of building one.

@@ -5,19 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(uname -s)" = Linux ] && command -v dpkg-query >/dev/null 2>&1; then
-  need=()
-  for pkg in libasound2-dev pkg-config; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
-  done
-  if [ ${#need[@]} -gt 0 ]; then
-    echo "Installing: ${need[*]}"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-  fi
-fi
+. scripts/ensure-packages.sh
+ensure_packages libasound2-dev pkg-config
 
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/gomoku/target}
 cargo test --workspace "$@"
