@@ -2,16 +2,15 @@
 //! updating, cancelling, undo against the computer, forced wins and blocks at every searching
 //! level, draw offers, hints and analysis, mode switches and a whole computer vs computer game.
 
-use bevy::ecs::message::Messages;
+mod common;
+
 use bevy::prelude::*;
-use gomoku::GameLogicPlugin;
+use common::{drain, game, logic_app, send};
 use gomoku::ai::AiSettings;
 use gomoku::ai::analysis::Analysis;
 use gomoku::ai::player::ComputerPlayer;
 use gomoku::game::{BoardClick, Game, GameCommand, GameMode, GameSetup, MoveRefused};
-use gomoku::i18n::Language;
 use gomoku::save::{FileFormat, OpenRequest, SaveRequest};
-use gomoku::settings::SettingsOverrides;
 use gomoku::stones::StoneColor;
 use gomoku::ui::actions::{Dialog, UiAction, UiState};
 use gomoku_engine::Level;
@@ -22,24 +21,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn app(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(GameLogicPlugin {
-            data_dir: dir.to_path_buf(),
-            config_dir: dir.to_path_buf(),
-            overrides: SettingsOverrides {
-                language: Some(Language::En),
-                theme: None,
-            },
-        });
+    let mut app = logic_app(dir);
     app.world_mut().resource_mut::<AiSettings>().seed = 7;
     app.update();
     app
-}
-
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-    app.update();
 }
 
 fn points(text: &str) -> Vec<Pos> {
@@ -54,20 +39,9 @@ fn click(app: &mut App, pos: &str) {
     send(app, BoardClick(p(pos)));
 }
 
-fn game(app: &App) -> &Game {
-    app.world().resource::<Game>()
-}
-
 fn stone_count(app: &mut App) -> usize {
     let mut query = app.world_mut().query::<&StoneColor>();
     query.iter(app.world()).count()
-}
-
-fn drain<M: Message>(app: &mut App) -> Vec<M> {
-    app.world_mut()
-        .resource_mut::<Messages<M>>()
-        .drain()
-        .collect()
 }
 
 fn vs_computer(human: Stone, level: Level) -> GameSetup {

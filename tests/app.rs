@@ -1,36 +1,19 @@
 //! Headless app tests: the game's logic plugins under `MinimalPlugins`, driven by the same
 //! messages the mouse picking and the interface send.
 
-use bevy::ecs::message::Messages;
+mod common;
+
 use bevy::prelude::*;
-use gomoku::GameLogicPlugin;
+use common::{app, drain, game, p, send};
 use gomoku::game::{
     BoardClick, Game, GameCommand, GameOver, GameSetup, MoveRefused, Notice, NoticeKind,
     StonePlaced, StoneRemoved,
 };
-use gomoku::i18n::Language;
 use gomoku::save::{FileFormat, OpenRequest, ResumeOffer, SaveRequest};
-use gomoku::settings::SettingsOverrides;
 use gomoku::stones::{BoardPos, MoveNumber, StoneColor};
 use gomoku::ui::actions::{Confirm, Dialog, UiAction, UiState};
 use gomoku_rules::notation::pos::parse_points;
 use gomoku_rules::{Forbidden, ForbiddenPolicy, MoveError, Outcome, Pos, Reason, Rule, Stone};
-use std::path::Path;
-
-fn app(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(GameLogicPlugin {
-            data_dir: dir.to_path_buf(),
-            config_dir: dir.to_path_buf(),
-            overrides: SettingsOverrides {
-                language: Some(Language::En),
-                theme: None,
-            },
-        });
-    app.update();
-    app
-}
 
 fn new_game(app: &mut App, rule: Rule) {
     send(
@@ -44,28 +27,11 @@ fn new_game(app: &mut App, rule: Rule) {
     );
 }
 
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-    app.update();
-}
-
 fn click(app: &mut App, pos: &str) {
     for p in parse_points(pos, 15).unwrap() {
         app.world_mut().write_message(BoardClick(p));
     }
     app.update();
-}
-
-fn p(text: &str) -> Pos {
-    parse_points(text, 15).unwrap()[0]
-}
-
-/// The messages of type `M` sent since the last call.
-fn drain<M: Message>(app: &mut App) -> Vec<M> {
-    app.world_mut()
-        .resource_mut::<Messages<M>>()
-        .drain()
-        .collect()
 }
 
 fn stones(app: &mut App) -> Vec<(Pos, Stone, usize)> {
@@ -78,10 +44,6 @@ fn stones(app: &mut App) -> Vec<(Pos, Stone, usize)> {
         .collect();
     all.sort_by_key(|s| s.2);
     all
-}
-
-fn game(app: &App) -> &Game {
-    app.world().resource::<Game>()
 }
 
 #[test]

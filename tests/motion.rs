@@ -2,14 +2,14 @@
 //! ends at rest; the animation setting "Off" starts none; the game asks for the right cue for a
 //! move, an undo, a win, a loss against the computer, and none for a game being loaded.
 
+mod common;
+
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use gomoku::GameLogicPlugin;
 use gomoku::anim::{self, LiftOut, Motion, Pulse, ScaleIn, Tween};
 use gomoku::game::{BoardClick, ComputerMove, GameCommand, GameMode, GameSetup};
-use gomoku::i18n::Language;
-use gomoku::settings::{AnimationLevel, Settings, SettingsOverrides};
+use gomoku::settings::{AnimationLevel, Settings};
 use gomoku::sound::{Cue, PlayCue};
 use gomoku_engine::Level;
 use gomoku_rules::notation::pos::parse_points;
@@ -107,21 +107,6 @@ fn an_animation_redraws_while_it_runs_then_rests() {
     assert_eq!(redraws(&mut app), 0, "at rest nothing asks for frames");
 }
 
-fn game_app(dir: &std::path::Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(GameLogicPlugin {
-            data_dir: dir.to_path_buf(),
-            config_dir: dir.to_path_buf(),
-            overrides: SettingsOverrides {
-                language: Some(Language::En),
-                theme: None,
-            },
-        });
-    app.update();
-    app
-}
-
 fn cues(app: &mut App) -> Vec<Cue> {
     app.world_mut()
         .resource_mut::<Messages<PlayCue>>()
@@ -140,7 +125,7 @@ fn play(app: &mut App, moves: &str) {
 #[test]
 fn moves_undo_and_results_have_their_cues() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = game_app(dir.path());
+    let mut app = common::app(dir.path());
     app.world_mut()
         .write_message(GameCommand::NewGame(GameSetup {
             rule: Rule::Freestyle,

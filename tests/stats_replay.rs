@@ -4,11 +4,11 @@
 //! message. Replay: stepping reaches every position of a record, the end shows the result
 //! again, and "continue from here" drops the later moves and plays on.
 
+mod common;
+
 use bevy::prelude::*;
-use gomoku::GameLogicPlugin;
-use gomoku::game::{BoardClick, Game, GameCommand, GameMode, GameSetup, Notice, NoticeKind};
-use gomoku::i18n::Language;
-use gomoku::settings::SettingsOverrides;
+use common::{app, game, send};
+use gomoku::game::{BoardClick, GameCommand, GameMode, GameSetup, Notice, NoticeKind};
 use gomoku::stats::{self, ModeKey, ResetStats, STATS_FILE, Stats, Tally};
 use gomoku::stones::{BoardPos, StoneColor};
 use gomoku::ui::actions::{ReplayStep, UiAction};
@@ -17,36 +17,11 @@ use gomoku_rules::notation::pos::parse_points;
 use gomoku_rules::save::SavedGame;
 use gomoku_rules::{GameRecord, Outcome, Pos, Rule, Stone};
 use std::collections::HashSet;
-use std::path::Path;
-
-fn app(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(GameLogicPlugin {
-            data_dir: dir.to_path_buf(),
-            config_dir: dir.to_path_buf(),
-            overrides: SettingsOverrides {
-                language: Some(Language::En),
-                theme: None,
-            },
-        });
-    app.update();
-    app
-}
-
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-    app.update();
-}
 
 fn play(app: &mut App, moves: &str) {
     for p in parse_points(moves, 15).unwrap() {
         send(app, BoardClick(p));
     }
-}
-
-fn game(app: &App) -> &Game {
-    app.world().resource::<Game>()
 }
 
 fn stats(app: &App) -> Stats {
