@@ -541,7 +541,8 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
                         ui.label(egui::RichText::new(t!("panel.winner")).color(style::accent()));
                     } else if to_move {
                         ui.label(egui::RichText::new(t!("panel.to_move")).color(style::accent()));
-                    } else {
+                    } else if game.name(stone) != i18n::colour_title(stone) {
+                        // The colour, unless the name already says it ("White — white").
                         ui.label(
                             egui::RichText::new(i18n::colour_name(stone)).color(style::muted()),
                         );
