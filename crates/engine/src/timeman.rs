@@ -2,7 +2,25 @@
 //! `timeout_match` and `time_left`, with a safety margin so that the engine never loses on
 //! time (process start-up, scheduling and the reply itself all take a few milliseconds).
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Whether a search with a node budget must stop: `nodes` reached `max_nodes`, or — looked at
+/// only when `nodes & check_mask == 0`, since reading the clock costs — the deadline passed or
+/// the stop flag is set.
+#[must_use]
+pub fn budget_spent(
+    nodes: u64,
+    max_nodes: u64,
+    check_mask: u64,
+    deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
+) -> bool {
+    nodes >= max_nodes
+        || (nodes & check_mask == 0
+            && (deadline.is_some_and(|d| Instant::now() >= d)
+                || stop.is_some_and(|s| s.load(Ordering::Relaxed))))
+}
 
 /// The clock as the manager describes it (all in milliseconds; 0 = no limit, as in the
 /// protocol).

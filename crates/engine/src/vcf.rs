@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::movegen::four_moves;
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A VCF search with a node budget and an optional deadline.
@@ -64,15 +64,14 @@ impl<'a> Vcf<'a> {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.nodes >= self.max_nodes
-            || (self.nodes & 255 == 0
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))))
-        {
-            self.aborted = true;
+        if !self.aborted {
+            self.aborted = crate::timeman::budget_spent(
+                self.nodes,
+                self.max_nodes,
+                255,
+                self.deadline,
+                self.stop,
+            );
         }
         self.aborted
     }

@@ -18,7 +18,7 @@ use crate::pattern::{
 };
 use crate::vcf::Vcf;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Attacker moves tried at one node (best first).
@@ -83,15 +83,14 @@ impl<'a> Vct<'a> {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.nodes >= self.max_nodes
-            || (self.nodes & 63 == 0
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))))
-        {
-            self.aborted = true;
+        if !self.aborted {
+            self.aborted = crate::timeman::budget_spent(
+                self.nodes,
+                self.max_nodes,
+                63,
+                self.deadline,
+                self.stop,
+            );
         }
         self.aborted
     }
