@@ -214,15 +214,9 @@ impl Default for Game {
 impl Game {
     #[must_use]
     pub fn new(setup: GameSetup) -> Game {
-        Game {
-            record: GameRecord::new(setup.rule, DEFAULT_SIZE).with_policy(setup.policy),
-            players: setup.players(),
-            mode: setup.mode,
-            active: true,
-            draw_offer: None,
-            setup,
-            review: None,
-        }
+        let record = GameRecord::new(setup.rule, DEFAULT_SIZE).with_policy(setup.policy);
+        let players = setup.players();
+        Game::started(setup, record, players)
     }
 
     /// A game continued from a saved or imported record.
@@ -235,9 +229,14 @@ impl Game {
             black: saved.players.black.name.clone(),
             white: saved.players.white.name.clone(),
         };
+        Game::started(setup, saved.record, saved.players)
+    }
+
+    /// A game on, from its setup, record and players.
+    fn started(setup: GameSetup, record: GameRecord, players: Players) -> Game {
         Game {
-            record: saved.record,
-            players: saved.players,
+            record,
+            players,
             mode: setup.mode,
             active: true,
             draw_offer: None,
