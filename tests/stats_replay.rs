@@ -7,7 +7,7 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{app, game, send};
+use common::{app, drain, game, send};
 use gomoku::game::{BoardClick, GameCommand, GameMode, GameSetup, Notice, NoticeKind};
 use gomoku::stats::{self, ModeKey, ResetStats, STATS_FILE, Stats, Tally};
 use gomoku::stones::{BoardPos, StoneColor};
@@ -128,11 +128,7 @@ fn a_corrupted_statistics_file_starts_afresh_with_a_message() {
     std::fs::write(dir.path().join(STATS_FILE), "(players: {\"Ann\": (wins: -3").unwrap();
     let mut app = app(dir.path());
     assert_eq!(stats(&app), Stats::default());
-    let notices: Vec<Notice> = app
-        .world_mut()
-        .resource_mut::<Messages<Notice>>()
-        .drain()
-        .collect();
+    let notices = drain::<Notice>(&mut app);
     assert!(
         notices
             .iter()

@@ -1,7 +1,7 @@
 //! [`Engine`]: the public entry point holding the rule, the position and the hash table.
 
 use crate::beginner;
-use crate::board::{Board, side_of};
+use crate::board::Board;
 use crate::level::Level;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher};
 use crate::tt::Tt;
@@ -177,7 +177,6 @@ pub fn find_vcf(
     let mut vcf = Vcf::new(limits.nodes.unwrap_or(200_000), deadline, None);
     let depth = limits.depth.unwrap_or(100);
     let line = vcf.solve(&mut b, depth)?;
-    let _ = side_of(side);
     Some(line.iter().map(|&p| b.pos(p)).collect())
 }
 
