@@ -9,15 +9,22 @@
 
 pub mod ascii;
 mod board;
+pub mod clock;
 mod error;
 pub mod notation;
+pub mod opening;
 mod record;
 mod rules;
 pub mod save;
 
 pub use ascii::{parse_ascii, to_ascii};
 pub use board::{Board, DEFAULT_SIZE, DIRECTIONS, MAX_SIZE, MIN_SIZE, Pos, Stone};
+pub use clock::{Clock, PlayerTime, TimeControl};
 pub use error::FormatError;
+pub use opening::{
+    Area, Decision, Nigiri, OPENINGS, Opening, OpeningError, OpeningFamily, OpeningRule, Phase,
+    Side, Step, Swap2Choice, Symmetry, Turn,
+};
 pub use record::{
     ForbiddenPolicy, GameRecord, GameResult, Move, MoveError, Outcome, Played, Reason,
 };

@@ -1,6 +1,8 @@
 //! The game record: moves in order, undo / redo, and the result with its reason.
 
 use crate::board::{Board, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Pos, Stone};
+use crate::clock::Clock;
+use crate::opening::{Decision, Machine, Nigiri, OpeningError, OpeningRule, Step};
 use crate::rules::{self, Forbidden, Rule};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -102,16 +104,27 @@ pub struct Played {
     pub result: Option<GameResult>,
 }
 
-/// A game in progress or finished: the rule, the board, the moves and the redo tail.
+/// A game in progress or finished: the rule, the board, the moves and the redo tail, the
+/// opening (its rule, decisions and who holds which colour) and the clock.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     rule: Rule,
     policy: ForbiddenPolicy,
     board: Board,
     moves: Vec<Move>,
-    /// Undone moves, the next one to redo last.
+    /// Undone ordinary moves, the next one to redo last.
     redo: Vec<Move>,
     result: Option<GameResult>,
+    /// The opening's state, derived from `log`.
+    pub(crate) opening: Machine,
+    /// Every opening decision in order, stone placements included (their stones are also in
+    /// `moves`, in the same order).
+    pub(crate) log: Vec<Decision>,
+    /// Undone opening decisions with the time of their stone, the next one to redo last.
+    /// They come before every move of `redo`.
+    pub(crate) redo_log: Vec<(Decision, Option<u32>)>,
+    pub(crate) nigiri: Option<Nigiri>,
+    pub(crate) clock: Option<Clock>,
 }
 
 impl Default for GameRecord {
@@ -131,6 +144,11 @@ impl GameRecord {
             moves: Vec::new(),
             redo: Vec::new(),
             result: None,
+            opening: Machine::new(OpeningRule::Free),
+            log: Vec::new(),
+            redo_log: Vec::new(),
+            nigiri: None,
+            clock: None,
         }
     }
 
@@ -197,7 +215,20 @@ impl GameRecord {
 
     /// Why the side to move may not play at `pos`, or `Ok` if it may.
     /// Under the `Lose` policy a forbidden point is still playable (and loses).
+    /// During an opening the stone must also be what the opening waits for; any other
+    /// refusal of the opening reads as `GameOver` here ([`GameRecord::check_decision`] says
+    /// exactly why).
     pub fn check(&self, pos: Pos) -> Result<(), MoveError> {
+        if self.opening.is_done() {
+            self.check_stone(pos)
+        } else {
+            self.check_decision(&Decision::Place(pos))
+                .map_err(OpeningError::into_move_error)
+        }
+    }
+
+    /// Whether the next stone may go on `pos`, as far as the board and the rule go.
+    pub(crate) fn check_stone(&self, pos: Pos) -> Result<(), MoveError> {
         if self.result.is_some() {
             return Err(MoveError::GameOver);
         }
@@ -238,15 +269,19 @@ impl GameRecord {
         self.play_move(Move::new(pos))
     }
 
-    /// Plays `mv` (keeping its time), clearing the redo tail.
+    /// Plays `mv` (keeping its time), clearing the redo tail. During an opening this places
+    /// the opening stone the opening waits for ([`GameRecord::decide`] with
+    /// [`Decision::Place`]); see [`GameRecord::check`] for the errors.
     pub fn play_move(&mut self, mv: Move) -> Result<Played, MoveError> {
-        let played = self.apply(mv)?;
-        self.redo.clear();
-        Ok(played)
+        let played = self
+            .decide_timed(Decision::Place(mv.pos), mv.time_ms)
+            .map_err(OpeningError::into_move_error)?;
+        played.ok_or(MoveError::GameOver)
     }
 
-    fn apply(&mut self, mv: Move) -> Result<Played, MoveError> {
-        self.check(mv.pos)?;
+    /// Puts the next stone on the board and judges the result (no opening bookkeeping).
+    pub(crate) fn apply(&mut self, mv: Move) -> Result<Played, MoveError> {
+        self.check_stone(mv.pos)?;
         let stone = self.side_to_move();
         let forbidden = self.forbidden_at(mv.pos);
         let line = rules::winning_line(&self.board, mv.pos, stone, self.rule);
@@ -277,48 +312,85 @@ impl GameRecord {
         })
     }
 
-    /// Takes back the last move (it goes onto the redo tail). A result that no move made
-    /// (resignation, agreed draw, time) is taken back first, on its own.
-    /// Returns the move taken back, if any.
-    pub fn undo(&mut self) -> Option<Move> {
-        if let Some(r) = &self.result
-            && matches!(
-                r.reason,
-                Reason::Resignation | Reason::DrawAgreed | Reason::Time
-            )
-        {
-            self.result = None;
-            return None;
-        }
+    /// Takes the last stone off the board (no opening bookkeeping).
+    pub(crate) fn take_back_stone(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.board.set(mv.pos, None);
         self.result = None;
-        self.redo.push(mv);
         Some(mv)
     }
 
-    /// Plays the next move of the redo tail again; the rest of the tail stays.
+    /// Whether the result is one that no move made (resignation, agreed draw, time), which
+    /// undo takes back on its own.
+    pub(crate) fn result_without_move(&self) -> bool {
+        self.result.as_ref().is_some_and(|r| {
+            matches!(
+                r.reason,
+                Reason::Resignation | Reason::DrawAgreed | Reason::Time
+            )
+        })
+    }
+
+    pub(crate) fn clear_result(&mut self) {
+        self.result = None;
+    }
+
+    pub(crate) fn push_redo(&mut self, mv: Move) {
+        self.redo.push(mv);
+    }
+
+    pub(crate) fn pop_redo(&mut self) -> Option<Move> {
+        self.redo.pop()
+    }
+
+    pub(crate) fn next_redo(&self) -> Option<Move> {
+        self.redo.last().copied()
+    }
+
+    pub(crate) fn clear_redo_moves(&mut self) {
+        self.redo.clear();
+    }
+
+    /// Takes back the last stone (it goes onto the redo tail), with any opening decisions
+    /// made after it. A result that no move made (resignation, agreed draw, time) is taken
+    /// back first, on its own. Returns the stone taken back, if any.
+    /// [`GameRecord::undo_step`] takes back one step at a time, decisions included.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.result_without_move() {
+            self.undo_step();
+            return None;
+        }
+        loop {
+            match self.undo_step()? {
+                Step::Move(mv) => return Some(mv),
+                Step::Decision(d, time_ms) => {
+                    if let Some(pos) = d.stone() {
+                        return Some(Move { pos, time_ms });
+                    }
+                }
+                Step::Result => return None,
+            }
+        }
+    }
+
+    /// Plays the next stone of the redo tail again, with the opening decisions before it; the
+    /// rest of the tail stays. [`GameRecord::redo_step`] redoes one step at a time.
     pub fn redo(&mut self) -> Option<Played> {
-        let mv = *self.redo.last()?;
-        let played = self.apply(mv).ok()?;
-        self.redo.pop();
-        Some(played)
+        loop {
+            if let Some(played) = self.redo_one()? {
+                return Some(played);
+            }
+        }
     }
 
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty()
-            || self.result.as_ref().is_some_and(|r| {
-                matches!(
-                    r.reason,
-                    Reason::Resignation | Reason::DrawAgreed | Reason::Time
-                )
-            })
+        !self.moves.is_empty() || !self.log.is_empty() || self.result_without_move()
     }
 
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty() && !self.is_over()
+        (!self.redo.is_empty() || !self.redo_log.is_empty()) && !self.is_over()
     }
 
     /// `loser` resigns.
@@ -345,17 +417,34 @@ impl GameRecord {
             reason,
             line: Vec::new(),
         });
+        if let Some(clock) = &mut self.clock {
+            clock.stop();
+        }
         Ok(())
     }
 
-    /// Replaces the redo tail (`next` first). Every move must be playable in turn from the
-    /// current position; on the first one that is not, nothing changes and its index is returned.
+    /// Replaces the whole redo tail (undone opening decisions included) by `next`, first
+    /// first. Every move must be playable in turn from the current position (during an
+    /// opening, as the opening stones it waits for); on the first one that is not, nothing
+    /// changes and its index is returned.
     pub fn set_redo(&mut self, next: Vec<Move>) -> Result<(), (usize, MoveError)> {
         let mut probe = self.clone();
+        let mut decisions = Vec::new();
+        let mut moves = Vec::new();
         for (i, mv) in next.iter().enumerate() {
-            probe.apply(*mv).map_err(|e| (i, e))?;
+            if probe.opening.is_done() {
+                probe.apply(*mv).map_err(|e| (i, e))?;
+                moves.push(*mv);
+            } else {
+                let d = Decision::Place(mv.pos);
+                probe
+                    .decide_inner(d.clone(), mv.time_ms)
+                    .map_err(|e| (i, e.into_move_error()))?;
+                decisions.push((d, mv.time_ms));
+            }
         }
-        self.redo = next.into_iter().rev().collect();
+        self.redo_log = decisions.into_iter().rev().collect();
+        self.redo = moves.into_iter().rev().collect();
         Ok(())
     }
 

@@ -1,16 +1,26 @@
 //! The game's own save file: versioned RON holding the rule, board size, players, moves (with
-//! time used), the redo tail and the result. Loading replays every move through the rules.
+//! time used), the redo tail and the result; since version 2 also the opening rule, the
+//! opening decisions (offered fifth moves included), the undone decisions, the nigiri and the
+//! clock. Loading replays every move and decision through the rules, so a game saved in the
+//! middle of its opening reopens there. Version 1 files (no opening, no clock) still open.
+//!
+//! `players` names who holds each colour *now*; which of them is the first player follows
+//! from the record ([`GameRecord::holder`]).
 
 use crate::board::{Pos, Stone};
+use crate::clock::Clock;
 use crate::error::FormatError;
-use crate::notation::replay;
+use crate::notation::check_size;
+use crate::opening::{Decision, Nigiri, OpeningError, OpeningRule};
 use crate::record::{ForbiddenPolicy, GameRecord, Move, Outcome, Reason};
 use crate::rules::Rule;
 use serde::{Deserialize, Serialize};
 
 const FORMAT: &str = "save file";
 /// The save format this program writes and reads.
-pub const SAVE_VERSION: u32 = 1;
+pub const SAVE_VERSION: u32 = 2;
+/// The oldest save format this program still reads.
+pub const OLDEST_SAVE_VERSION: u32 = 1;
 
 /// Who plays a colour.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -90,6 +100,25 @@ struct SaveFile {
     redo: Vec<SavedMove>,
     #[serde(default)]
     result: Option<SavedResult>,
+    #[serde(default)]
+    opening: OpeningRule,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    nigiri: Option<Nigiri>,
+    /// Every opening decision in order; the stones they place are also in `moves`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    decisions: Vec<Decision>,
+    /// Undone opening decisions, next first (before the moves of `redo`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    redo_decisions: Vec<SavedDecision>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<Clock>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedDecision {
+    decision: Decision,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time_ms: Option<u32>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -140,6 +169,19 @@ pub fn to_ron(record: &GameRecord, players: &Players) -> String {
             outcome: r.outcome,
             reason: r.reason,
         }),
+        opening: record.opening_rule(),
+        nigiri: record.nigiri(),
+        decisions: record.opening_log().to_vec(),
+        redo_decisions: record
+            .redo_log
+            .iter()
+            .rev()
+            .map(|(decision, time_ms)| SavedDecision {
+                decision: decision.clone(),
+                time_ms: *time_ms,
+            })
+            .collect(),
+        clock: record.clock().cloned(),
     };
     ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
         .unwrap_or_else(|e| format!("// could not write the game: {e}"))
@@ -155,7 +197,7 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
     }
     let options = ron::Options::default();
     let version: VersionOnly = lenient(&options, text)?;
-    if version.version != SAVE_VERSION {
+    if !(OLDEST_SAVE_VERSION..=SAVE_VERSION).contains(&version.version) {
         return Err(FormatError::Version {
             found: version.version,
             supported: SAVE_VERSION,
@@ -164,22 +206,34 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
     let file: SaveFile = options
         .from_str(text)
         .map_err(|e| FormatError::syntax(FORMAT, e.to_string()))?;
-    let mut record = replay(
-        FORMAT,
-        file.rule,
-        usize::from(file.board_size),
-        file.moves.iter().map(Move::from),
-    )?;
-    record.set_policy(file.forbidden_policy);
-    if !file.redo.is_empty() {
-        let number = file.moves.len();
+    let mut record = replay_file(&file)?;
+    if !file.redo.is_empty() || !file.redo_decisions.is_empty() {
+        let decisions = file
+            .redo_decisions
+            .iter()
+            .map(|d| (d.decision.clone(), d.time_ms))
+            .collect();
+        let moves: Vec<Move> = file.redo.iter().map(Move::from).collect();
+        // Every undone step, next first, with the stone it places (if any).
+        let stones: Vec<Option<Pos>> = file
+            .redo_decisions
+            .iter()
+            .map(|d| d.decision.stone())
+            .chain(moves.iter().map(|m| Some(m.pos)))
+            .collect();
         record
-            .set_redo(file.redo.iter().map(Move::from).collect())
-            .map_err(|(i, reason)| FormatError::IllegalMove {
-                format: FORMAT,
-                number: number + i + 1,
-                pos: Move::from(&file.redo[i]).pos.to_string(),
-                reason,
+            .restore_redo(decisions, moves)
+            .map_err(|(i, e)| match (e, stones[i]) {
+                (OpeningError::Move(reason), Some(pos)) => FormatError::IllegalMove {
+                    format: FORMAT,
+                    number: file.moves.len() + stones[..=i].iter().flatten().count(),
+                    pos: pos.to_string(),
+                    reason,
+                },
+                (e, _) => FormatError::syntax(
+                    FORMAT,
+                    format!("undone step {} cannot be redone: {e}", i + 1),
+                ),
             })?;
     }
     if let Some(saved) = &file.result {
@@ -210,10 +264,74 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
             }
         }
     }
+    record.set_clock(file.clock);
     Ok(SavedGame {
         record,
         players: file.players,
     })
+}
+
+/// Replays the moves and opening decisions of `file` from an empty board.
+fn replay_file(file: &SaveFile) -> Result<GameRecord, FormatError> {
+    let size = usize::from(file.board_size);
+    check_size(FORMAT, size)?;
+    let mut record = GameRecord::with_opening(file.rule, size, file.opening)
+        .map_err(|e| FormatError::syntax(FORMAT, e.to_string()))?;
+    record.set_policy(file.forbidden_policy);
+    if let Some(nigiri) = file.nigiri {
+        record = record.with_nigiri(nigiri);
+    }
+    let moves: Vec<Move> = file.moves.iter().map(Move::from).collect();
+    let illegal = |i: usize, reason| FormatError::IllegalMove {
+        format: FORMAT,
+        number: i + 1,
+        pos: moves[i].pos.to_string(),
+        reason,
+    };
+    let mut next = 0;
+    for (n, decision) in file.decisions.iter().enumerate() {
+        let time_ms = match decision.stone() {
+            Some(pos) => {
+                let Some(mv) = moves.get(next).filter(|m| m.pos == pos) else {
+                    return Err(FormatError::syntax(
+                        FORMAT,
+                        format!(
+                            "opening decision {} ({decision}) does not match move {}",
+                            n + 1,
+                            next + 1
+                        ),
+                    ));
+                };
+                next += 1;
+                mv.time_ms
+            }
+            None => None,
+        };
+        record
+            .decide_timed(decision.clone(), time_ms)
+            .map_err(|e| match (e, decision.stone()) {
+                (OpeningError::Move(reason), Some(_)) => illegal(next - 1, reason),
+                (e, _) => FormatError::syntax(
+                    FORMAT,
+                    format!("opening decision {} ({decision}) is impossible: {e}", n + 1),
+                ),
+            })?;
+    }
+    for (i, mv) in moves.iter().enumerate().skip(next) {
+        if !record.opening_done() {
+            return Err(FormatError::syntax(
+                FORMAT,
+                format!(
+                    "move {} ({}) comes while the opening waits for {}",
+                    i + 1,
+                    mv.pos,
+                    record.turn().phase
+                ),
+            ));
+        }
+        record.play_move(*mv).map_err(|reason| illegal(i, reason))?;
+    }
+    Ok(record)
 }
 
 fn lenient<T: serde::de::DeserializeOwned>(

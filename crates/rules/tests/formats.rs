@@ -64,14 +64,14 @@ fn save_with_an_impossible_move_names_it() {
 
 #[test]
 fn save_from_a_newer_version_is_refused_clearly() {
-    let text = save::to_ron(&sample(), &players()).replace("version: 1,", "version: 7,");
+    let text = save::to_ron(&sample(), &players()).replace("version: 2,", "version: 7,");
     let err = save::from_ron(&text).unwrap_err();
     assert!(
         matches!(
             err,
             FormatError::Version {
                 found: 7,
-                supported: 1
+                supported: 2
             }
         ),
         "{err}"
