@@ -1,0 +1,398 @@
+//! The session state machine: one side of a network game, with no I/O. Feed it what arrives
+//! ([`Session::connected`], [`Session::receive`], [`Session::frame_error`],
+//! [`Session::disconnected`]) and what the local player does ([`Session::act`]); take out the
+//! messages to send ([`Session::take_outgoing`]) and the events to show
+//! ([`Session::take_events`]). Every message of the peer is checked against the
+//! [`GameRecord`] through the rules core before it changes anything.
+//!
+//! Submodules: `handshake` (hello / welcome), `peer` (messages of the peer during play),
+//! `local` (local actions), `sync` (resync after a reconnection or a disagreement),
+//! `rate` (the chat flood limit).
+
+mod handshake;
+mod local;
+mod peer;
+mod rate;
+mod sync;
+
+use crate::event::{Event, Pending, SyncOutcome};
+use crate::frame::FrameError;
+use crate::protocol::{GameSettings, GameState, Message, Refusal, Rejection, Role};
+use gomoku_rules::{GameRecord, Outcome, Reason, Stone};
+use rate::RateLimit;
+use std::time::{Duration, Instant};
+
+/// Limits a session enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionConfig {
+    /// Chat messages accepted in a burst.
+    pub chat_burst: u32,
+    /// One more chat message is accepted per this interval once the burst is spent.
+    pub chat_refill: Duration,
+    /// Bad frames tolerated on one connection before it is dropped.
+    pub max_protocol_errors: u32,
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        SessionConfig {
+            chat_burst: 5,
+            chat_refill: Duration::from_secs(1),
+            max_protocol_errors: 16,
+        }
+    }
+}
+
+/// Where a session stands with its peer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Not connected yet (the host listens, the joiner connects).
+    Waiting,
+    /// Connected, hello / welcome not exchanged yet.
+    Handshake,
+    /// Playing (or between games).
+    Live,
+    /// The connection dropped during the game; waiting for a reconnection.
+    Lost,
+    /// Over for good (goodbye, refusal, given up, dropped).
+    Closed,
+}
+
+/// One side of a network game.
+#[derive(Debug)]
+pub struct Session {
+    role: Role,
+    config: SessionConfig,
+    name: String,
+    program: String,
+    peer_name: Option<String>,
+    peer_program: Option<String>,
+    game_id: String,
+    game: u32,
+    settings: GameSettings,
+    record: GameRecord,
+    /// Set once a handshake succeeded: later connections resume this game.
+    established: bool,
+    phase: Phase,
+    pending: Option<Pending>,
+    /// The request that waited when the connection dropped, until the peer's sync says
+    /// whether its answer was lost in flight.
+    pending_at_loss: Option<Pending>,
+    awaiting_sync: bool,
+    peer_chat: RateLimit,
+    local_chat: RateLimit,
+    flood_reported: bool,
+    protocol_errors: u32,
+    outgoing: Vec<Message>,
+    events: Vec<Event>,
+    close: bool,
+}
+
+/// A [`GameRecord`] for `settings`.
+#[must_use]
+pub fn new_record(settings: &GameSettings) -> GameRecord {
+    GameRecord::new(settings.rule, usize::from(settings.size)).with_policy(settings.forbidden)
+}
+
+impl Session {
+    fn new(role: Role, name: &str, settings: GameSettings, config: SessionConfig) -> Session {
+        Session {
+            role,
+            config,
+            name: name.to_owned(),
+            program: format!("gomoku {}", env!("CARGO_PKG_VERSION")),
+            peer_name: None,
+            peer_program: None,
+            game_id: String::new(),
+            game: 1,
+            record: new_record(&settings),
+            settings,
+            established: false,
+            phase: Phase::Waiting,
+            pending: None,
+            pending_at_loss: None,
+            awaiting_sync: false,
+            peer_chat: RateLimit::new(config.chat_burst, config.chat_refill),
+            local_chat: RateLimit::new(config.chat_burst, config.chat_refill),
+            flood_reported: false,
+            protocol_errors: 0,
+            outgoing: Vec::new(),
+            events: Vec::new(),
+            close: false,
+        }
+    }
+
+    /// The host's side of a game with these settings; `game_id` names it for reconnections.
+    #[must_use]
+    pub fn host(
+        name: &str,
+        settings: GameSettings,
+        game_id: &str,
+        config: SessionConfig,
+    ) -> Session {
+        let mut s = Session::new(Role::Host, name, settings, config);
+        s.game_id = game_id.to_owned();
+        s
+    }
+
+    /// The joiner's side; the game settings come from the host.
+    #[must_use]
+    pub fn join(name: &str, config: SessionConfig) -> Session {
+        Session::new(Role::Joiner, name, GameSettings::default(), config)
+    }
+
+    /// Overrides the program name sent in the handshake.
+    pub fn set_program(&mut self, program: &str) {
+        program.clone_into(&mut self.program);
+    }
+
+    #[must_use]
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The game as this side holds it (always a game the rules allow).
+    #[must_use]
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// The settings of the current game (the joiner's are the host's once connected).
+    #[must_use]
+    pub fn settings(&self) -> &GameSettings {
+        &self.settings
+    }
+
+    /// The number of the current game (1, then +1 per "play again").
+    #[must_use]
+    pub fn game_number(&self) -> u32 {
+        self.game
+    }
+
+    #[must_use]
+    pub fn game_id(&self) -> &str {
+        &self.game_id
+    }
+
+    /// The colour the local player plays in the current game.
+    #[must_use]
+    pub fn local_stone(&self) -> Stone {
+        self.settings.stone_of(self.role)
+    }
+
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    #[must_use]
+    pub fn peer_name(&self) -> Option<&str> {
+        self.peer_name.as_deref()
+    }
+
+    #[must_use]
+    pub fn peer_program(&self) -> Option<&str> {
+        self.peer_program.as_deref()
+    }
+
+    /// The request waiting for its answer, if any.
+    #[must_use]
+    pub fn pending(&self) -> Option<Pending> {
+        self.pending
+    }
+
+    /// Whether the local player may move now.
+    #[must_use]
+    pub fn local_to_move(&self) -> bool {
+        self.phase == Phase::Live
+            && self.pending.is_none()
+            && !self.record.is_over()
+            && self.record.side_to_move() == self.local_stone()
+    }
+
+    /// Whether the transport should (re)connect: before the first game, or after a drop.
+    #[must_use]
+    pub fn wants_connection(&self) -> bool {
+        matches!(self.phase, Phase::Waiting | Phase::Lost)
+    }
+
+    /// The current game as sent in a `sync` message.
+    #[must_use]
+    pub fn state(&self) -> GameState {
+        let ending = self
+            .record
+            .result()
+            .and_then(|r| match (r.reason, r.outcome) {
+                (Reason::Resignation, Outcome::Win(w)) => {
+                    Some(crate::protocol::Ending::Resignation {
+                        loser: w.opponent(),
+                    })
+                }
+                (Reason::DrawAgreed, _) => Some(crate::protocol::Ending::DrawAgreed),
+                _ => None,
+            });
+        GameState {
+            game: self.game,
+            settings: self.settings,
+            moves: self
+                .record
+                .moves()
+                .iter()
+                .map(|m| [m.pos.x, m.pos.y])
+                .collect(),
+            ending,
+        }
+    }
+
+    /// Messages to send to the peer, in order.
+    pub fn take_outgoing(&mut self) -> Vec<Message> {
+        std::mem::take(&mut self.outgoing)
+    }
+
+    /// Events for the game, in order.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Whether the connection should be closed once the outgoing messages are sent (after a
+    /// refusal, a goodbye or too many bad frames). Reading it clears it.
+    pub fn take_close(&mut self) -> bool {
+        std::mem::take(&mut self.close)
+    }
+
+    /// A new connection is up: the joiner sends its hello, the host waits for it.
+    pub fn connected(&mut self) {
+        if self.phase == Phase::Closed {
+            return;
+        }
+        self.phase = Phase::Handshake;
+        self.protocol_errors = 0;
+        self.flood_reported = false;
+        if self.role == Role::Joiner {
+            self.send(Message::Hello {
+                versions: crate::protocol::SUPPORTED_VERSIONS.to_vec(),
+                program: self.program.clone(),
+                name: self.name.clone(),
+                resume: self.established.then(|| self.game_id.clone()),
+            });
+        }
+    }
+
+    /// The connection dropped (`reason` says how). The game is kept.
+    pub fn disconnected(&mut self, reason: &str) {
+        match self.phase {
+            Phase::Live => {
+                self.pending_at_loss = self.pending.take().or(self.pending_at_loss);
+                self.phase = Phase::Lost;
+                self.events.push(Event::ConnectionLost(reason.to_owned()));
+            }
+            Phase::Handshake => {
+                self.phase = if self.established {
+                    Phase::Lost
+                } else {
+                    Phase::Waiting
+                };
+            }
+            Phase::Waiting | Phase::Lost | Phase::Closed => {}
+        }
+        self.outgoing.clear();
+    }
+
+    /// The transport stopped trying to connect: the session is over.
+    pub fn give_up(&mut self, reason: &str) {
+        if self.phase != Phase::Closed {
+            self.phase = Phase::Closed;
+            self.events.push(Event::GaveUp(reason.to_owned()));
+        }
+    }
+
+    /// Bytes from the peer that are not a message: the peer is told, and after too many the
+    /// connection is dropped.
+    pub fn frame_error(&mut self, error: FrameError) {
+        if !matches!(self.phase, Phase::Live | Phase::Handshake) {
+            return;
+        }
+        self.events.push(Event::ProtocolError(error.clone()));
+        if self.phase == Phase::Handshake {
+            self.refuse(Refusal::Handshake {
+                detail: error.to_string(),
+            });
+            return;
+        }
+        self.protocol_errors += 1;
+        self.send(Message::rejected(
+            Rejection::BadFrame {
+                detail: error.to_string(),
+            },
+            "frame",
+            None,
+        ));
+        if self.protocol_errors >= self.config.max_protocol_errors {
+            let reason = format!("{} bad frames from the peer", self.protocol_errors);
+            self.send(Message::Goodbye {
+                reason: Some(reason.clone()),
+            });
+            self.phase = Phase::Closed;
+            self.close = true;
+            self.events.push(Event::Dropped(reason));
+        }
+    }
+
+    /// A message from the peer.
+    pub fn receive(&mut self, message: Message, now: Instant) {
+        match (self.phase, message) {
+            (_, Message::Heartbeat) => {}
+            (Phase::Handshake, message) => self.receive_handshake(message),
+            (Phase::Live, message) => self.receive_live(message, now),
+            // Nothing is connected: a late message of a dead connection.
+            (Phase::Waiting | Phase::Lost | Phase::Closed, _) => {}
+        }
+    }
+
+    fn send(&mut self, message: Message) {
+        self.outgoing.push(message);
+    }
+
+    fn reject(&mut self, reason: Rejection, refused: &str, move_number: Option<u32>) {
+        self.send(Message::rejected(reason.clone(), refused, move_number));
+        self.events.push(Event::PeerRejected(reason));
+    }
+
+    /// Starts game `game + 1` with `black` playing black.
+    fn new_game(&mut self, black: Role) {
+        self.game += 1;
+        self.settings.black = black;
+        self.record = new_record(&self.settings);
+        self.pending = None;
+        self.events.push(Event::GameStarted {
+            game: self.game,
+            settings: self.settings,
+            local: self.local_stone(),
+        });
+    }
+
+    /// Reports the result when the last change ended the game.
+    fn report_result(&mut self) {
+        if let Some(result) = self.record.result() {
+            self.events.push(Event::GameOver(result.clone()));
+        }
+    }
+
+    fn cancel_pending(&mut self) {
+        if let Some(p) = self.pending.take() {
+            self.events.push(Event::RequestCancelled(p));
+        }
+    }
+
+    fn report_sync(&mut self, outcome: SyncOutcome) {
+        self.events.push(Event::Resynced {
+            outcome,
+            moves: self.record.moves().len(),
+        });
+    }
+}
