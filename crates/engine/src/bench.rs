@@ -7,6 +7,14 @@ use gomoku_rules::Rule;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The depth of the standard bench (`pbrain-gomoku bench`, CI).
+pub const BENCH_DEPTH: u32 = 10;
+
+/// Total nodes of [`bench`] at [`BENCH_DEPTH`]. The count is deterministic, so it changes only
+/// when the search behaviour changes; CI runs `pbrain-gomoku bench --check`, which fails on a
+/// mismatch, so such a change updates this figure knowingly (with its measurements).
+pub const BENCH_NODES: u64 = 331_069;
+
 /// Result of [`bench`].
 #[derive(Clone, Debug)]
 pub struct BenchReport {

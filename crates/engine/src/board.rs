@@ -542,6 +542,10 @@ impl Board {
 }
 
 #[cfg(test)]
+#[path = "board_props.rs"]
+mod props;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::rng::Rng;

@@ -47,6 +47,19 @@ struct Brain<W: Write> {
     stops_handled: usize,
 }
 
+/// The rule for a Gomocup rule code (`INFO rule`, and the `--rule` option of `pbrain-gomoku
+/// depth` and `arena`): a bit field where 1 = exactly five and 4 = renju, so 0 is freestyle,
+/// 1 standard, 4 and 5 renju. Codes this engine does not play (2 continuous game, 8 caro, ...)
+/// are an error. The one mapping used by the brain and both command lines.
+pub fn rule_from_code(text: &str) -> Result<Rule, String> {
+    let code: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad rule code {text:?} (0 freestyle, 1 standard, 4 renju)"))?;
+    Rule::from_gomocup_code(code)
+        .ok_or_else(|| format!("unsupported rule code {code} (0 freestyle, 1 standard, 4 renju)"))
+}
+
 fn is_stop_word(line: &str) -> bool {
     let word = line.trim().to_ascii_uppercase();
     word == "STOP" || word == "YXSTOP"
@@ -294,8 +307,8 @@ impl<W: Write> Brain<W> {
                     e.set_hash_mb(self.hash_mb);
                 }
             }
-            ("rule", Some(v)) => match Rule::from_gomocup_code(v.max(0) as u32) {
-                Some(rule) => {
+            ("rule", Some(_)) => match rule_from_code(value) {
+                Ok(rule) => {
                     if rule != self.rule {
                         self.rule = rule;
                         if self.engine.is_some() {
@@ -305,7 +318,7 @@ impl<W: Write> Brain<W> {
                         }
                     }
                 }
-                None => self.say(&format!("ERROR unsupported rule {v}")),
+                Err(e) => self.say(&format!("ERROR {e}")),
             },
             (
                 "game_type" | "folder" | "thread_num" | "evaluate" | "caution_factor"

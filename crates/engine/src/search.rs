@@ -7,6 +7,7 @@ use crate::board::{Board, CELLS, Side};
 use crate::eval::evaluate;
 use crate::movegen::{has_threat, ordered_candidates, scored_moves, threat_defences};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE, C_THREE};
+use crate::timeman::TimeControl;
 use crate::tt::{EXACT, LOWER, Tt, UPPER};
 use crate::vcf::Vcf;
 use crate::vct::Vct;
@@ -95,9 +96,8 @@ pub struct Searcher<'a> {
     pub b: Board,
     tt: &'a mut Tt,
     stop: &'a AtomicBool,
-    start: Instant,
+    clock: TimeControl,
     deadline: Option<Instant>,
-    soft_deadline: Option<Instant>,
     node_limit: u64,
     pub nodes: u64,
     stopped: bool,
@@ -121,9 +121,8 @@ impl<'a> Searcher<'a> {
             b,
             tt,
             stop,
-            start: Instant::now(),
+            clock: TimeControl::new(&Limits::default()),
             deadline: None,
-            soft_deadline: None,
             node_limit: u64::MAX,
             nodes: 0,
             stopped: false,
@@ -166,9 +165,8 @@ impl<'a> Searcher<'a> {
 
     /// Runs the search; `info` is called after every completed iteration.
     pub fn run(&mut self, limits: Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        self.start = Instant::now();
-        self.deadline = limits.time.map(|t| self.start + t);
-        self.soft_deadline = limits.time.map(|t| self.start + t.mul_f64(0.7));
+        self.clock = TimeControl::new(&limits);
+        self.deadline = self.clock.deadline();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.tt.new_search();
         let max_depth = limits.depth.unwrap_or(60).clamp(1, 100) as i32;
@@ -216,17 +214,12 @@ impl<'a> Searcher<'a> {
             let pos = self.b.pos(p);
             return result(pos, MATE - 3, 1, 1, vec![pos]);
         }
-        // Our own VCF.
-        // Only a search limited by time alone sizes its threat searches by the clock; a depth
-        // or node budget (the levels) keeps them node-counted, so the result is repeatable.
-        let timed = limits
-            .time
-            .filter(|_| limits.depth.is_none() && limits.nodes.is_none());
-        let vcf_budget = timed.map_or(200_000, |t| {
-            (t.as_secs_f64() * 150_000.0).clamp(5_000.0, 400_000.0) as u64
-        });
-        let vcf_nodes_cap = self.node_limit.min(vcf_budget);
-        let mut vcf = Vcf::new(vcf_nodes_cap, self.deadline, Some(self.stop));
+        // Our own VCF, then our own VCT on a share of the budget.
+        let mut vcf = Vcf::new(
+            self.node_limit.min(self.clock.vcf_nodes()),
+            self.deadline,
+            Some(self.stop),
+        );
         if let Some(line) = vcf.solve(&mut self.b, 60) {
             self.nodes += vcf.nodes;
             let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
@@ -234,15 +227,9 @@ impl<'a> Searcher<'a> {
             return result(pv[0], eval, line.len() as u32, self.nodes, pv);
         }
         self.nodes += vcf.nodes;
-        // Our own VCT, on a share of the budget.
-        let vct_nodes =
-            self.node_limit
-                .saturating_sub(self.nodes)
-                .min(timed.map_or(300_000, |t| {
-                    (t.as_secs_f64() * 100_000.0).clamp(2_000.0, 1_000_000.0) as u64
-                }))
-                / if timed.is_some() { 1 } else { 4 };
-        let vct_deadline = timed.map_or(self.deadline, |t| Some(self.start + t.mul_f64(0.15)));
+        let (vct_nodes, vct_deadline) = self
+            .clock
+            .vct_budget(self.node_limit.saturating_sub(self.nodes));
         let mut vct = Vct::new(vct_nodes, vct_deadline, Some(self.stop));
         let found = vct.solve(&mut self.b, 8);
         self.nodes += vct.nodes;
@@ -275,7 +262,6 @@ impl<'a> Searcher<'a> {
         let mut best_pv: Vec<usize> = vec![best];
         let mut completed = 0;
         let mut scores = vec![-INF; root.len()];
-        let mut iter_times = [Duration::ZERO; 2];
         for depth in 1..=max_depth {
             let iter_start = Instant::now();
             self.root_depth = depth;
@@ -338,7 +324,7 @@ impl<'a> Searcher<'a> {
             order.sort_by_key(|&(p, v)| (p != best, -v));
             root = order.iter().map(|&(p, _)| p).collect();
             scores = order.iter().map(|&(_, v)| v).collect();
-            let elapsed = self.start.elapsed();
+            let elapsed = self.clock.start().elapsed();
             info(&SearchInfo {
                 depth: depth as u32,
                 sel_depth: self.sel_depth as u32,
@@ -354,16 +340,9 @@ impl<'a> Searcher<'a> {
             if best_value > MATE_BOUND {
                 break;
             }
-            // Start another iteration only if it is likely to finish in time: it is expected
-            // to cost the last one times the last growth factor (1.5 to 3).
             let now = Instant::now();
-            iter_times = [iter_times[1], now - iter_start];
-            if let (Some(soft), Some(hard)) = (self.soft_deadline, self.deadline) {
-                let growth = (iter_times[1].as_secs_f64() / iter_times[0].as_secs_f64().max(1e-4))
-                    .clamp(1.5, 3.0);
-                if now >= soft || now + iter_times[1].mul_f64(growth) > hard {
-                    break;
-                }
+            if !self.clock.next_iteration(now - iter_start, now) {
+                break;
             }
             if root.len() == 1 && self.deadline.is_some() {
                 break;

@@ -1,9 +1,91 @@
-//! Time management for the Gomocup protocol: a per-move budget from `timeout_turn`,
+//! Time management: the per-move budget for the Gomocup protocol (from `timeout_turn`,
 //! `timeout_match` and `time_left`, with a safety margin so that the engine never loses on
-//! time (process start-up, scheduling and the reply itself all take a few milliseconds).
+//! time: process start-up, scheduling and the reply itself all take a few milliseconds), how
+//! one search spends its budget ([`TimeControl`]: threat-search shares, when to start another
+//! iteration, the hard deadline), and the node / clock / stop check of the threat searches.
 
+use crate::search::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// How one search spends its limits. Only a search limited by time alone sizes its threat
+/// searches by the clock; a depth or node budget (the levels, the bench) keeps them
+/// node-counted, so the result is repeatable (the clock then only stops it as a safety).
+#[derive(Clone, Debug)]
+pub struct TimeControl {
+    start: Instant,
+    /// The time limit, when the search has one.
+    budget: Option<Duration>,
+    /// The time limit, when it is the only limit.
+    timed: Option<Duration>,
+    /// The last two completed iterations' durations.
+    iterations: [Duration; 2],
+}
+
+impl TimeControl {
+    /// Starts the clock of a search with `limits`.
+    #[must_use]
+    pub fn new(limits: &Limits) -> TimeControl {
+        TimeControl {
+            start: Instant::now(),
+            budget: limits.time,
+            timed: limits
+                .time
+                .filter(|_| limits.depth.is_none() && limits.nodes.is_none()),
+            iterations: [Duration::ZERO; 2],
+        }
+    }
+
+    #[must_use]
+    pub fn start(&self) -> Instant {
+        self.start
+    }
+
+    /// The search stops at once when this passes.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        self.budget.map(|t| self.start + t)
+    }
+
+    /// Nodes for the root VCF of the side to move: 150 000 per second of a timed search
+    /// (5 000 to 400 000), else 200 000.
+    #[must_use]
+    pub fn vcf_nodes(&self) -> u64 {
+        self.timed.map_or(200_000, |t| {
+            (t.as_secs_f64() * 150_000.0).clamp(5_000.0, 400_000.0) as u64
+        })
+    }
+
+    /// Nodes and deadline for the root VCT, with `nodes_left` of the search's node budget: a
+    /// timed search gives it 100 000 nodes per second of budget (2 000 to 1 000 000) and at
+    /// most 15 % of the time; any other search a quarter of what is left, at most 75 000.
+    #[must_use]
+    pub fn vct_budget(&self, nodes_left: u64) -> (u64, Option<Instant>) {
+        match self.timed {
+            Some(t) => (
+                nodes_left.min((t.as_secs_f64() * 100_000.0).clamp(2_000.0, 1_000_000.0) as u64),
+                Some(self.start + t.mul_f64(0.15)),
+            ),
+            None => (nodes_left.min(300_000) / 4, self.deadline()),
+        }
+    }
+
+    /// Records a completed iteration that took `took`, and says whether another one should
+    /// start at `now`: only if it is expected to finish in time (it should cost the last one
+    /// times the last growth factor, 1.5 to 3) and never after 70 % of the budget.
+    pub fn next_iteration(&mut self, took: Duration, now: Instant) -> bool {
+        self.iterations = [self.iterations[1], took];
+        let Some(budget) = self.budget else {
+            return true;
+        };
+        let hard = self.start + budget;
+        let soft = self.start + budget.mul_f64(0.7);
+        let growth = (self.iterations[1].as_secs_f64()
+            / self.iterations[0].as_secs_f64().max(1e-4))
+        .clamp(1.5, 3.0);
+        now < soft && now + self.iterations[1].mul_f64(growth) <= hard
+    }
+}
 
 /// Whether a search with a node budget must stop: `nodes` reached `max_nodes`, or — looked at
 /// only when `nodes & check_mask == 0`, since reading the clock costs — the deadline passed or

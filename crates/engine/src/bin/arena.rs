@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! arena --engine1 "target/release/pbrain-gomoku" --engine2 "target/release/pbrain-gomoku --level beginner"
-//!       [--openings FILE] [--rule 0|1|4] [--size 15] [--games N] [--turn-ms 1000] [--match-ms 0]
+//!       [--openings FILE] [--rule 0|1|4 (Gomocup rule code)] [--size 15] [--games N] [--turn-ms 1000] [--match-ms 0]
 //!       [--concurrency 1] [--sprt ELO0,ELO1] [--out DIR] [--format psq|sgf] [--quiet]
 //! ```
 //! Each opening (Piskvork offset format; the embedded 15×15 set by default) is played twice,
@@ -11,10 +11,12 @@
 //! is a draw. Prints W/D/L for engine 1, the score, Elo ± 95 % error, and the SPRT state when
 //! asked (the match then stops as soon as a bound is crossed).
 
+use clap::{Parser, ValueEnum};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
+use gomoku_engine::protocol::rule_from_code;
 use gomoku_rules::{ForbiddenPolicy, GameRecord, Outcome, Pos, Rule, Stone};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -36,91 +38,102 @@ struct Config {
     quiet: bool,
 }
 
-fn usage(msg: &str) -> ! {
-    eprintln!("arena: {msg}");
-    eprintln!(
-        "usage: arena --engine1 CMD --engine2 CMD [--openings FILE] [--rule 0|1|4] [--size N] \
-         [--games N] [--turn-ms MS] [--match-ms MS] [--concurrency N] [--sprt ELO0,ELO1] \
-         [--out DIR] [--format psq|sgf] [--quiet]"
-    );
-    std::process::exit(2);
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "arena",
+    version,
+    about = "Plays two Gomocup protocol engines against each other"
+)]
+struct Args {
+    /// Command line of engine 1 (run with `sh -c`; results are from its point of view).
+    #[arg(long)]
+    engine1: String,
+    /// Command line of engine 2.
+    #[arg(long)]
+    engine2: String,
+    /// Openings file (Piskvork offset format); the embedded 15×15 set by default.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Gomocup rule code: 0 freestyle, 1 standard, 4 renju.
+    #[arg(long, default_value = "0", value_parser = rule_from_code)]
+    rule: Rule,
+    /// Board size.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(5..=20))]
+    size: u8,
+    /// At most this many games (default: every opening with both colours).
+    #[arg(long)]
+    games: Option<usize>,
+    /// Time per move in milliseconds (0 = none).
+    #[arg(long, default_value_t = 1000)]
+    turn_ms: u64,
+    /// Time per game and engine in milliseconds (0 = none).
+    #[arg(long, default_value_t = 0)]
+    match_ms: u64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    concurrency: u16,
+    /// Sequential probability ratio test between two Elo differences: stop as soon as one
+    /// is accepted.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
+    /// Save every game in this folder.
+    #[arg(long)]
+    out: Option<String>,
+    /// Format of the saved games.
+    #[arg(long, value_enum, default_value_t = Format::Psq)]
+    format: Format,
+    /// Only the summary, not a line per game.
+    #[arg(long)]
+    quiet: bool,
 }
 
-fn parse_args() -> Config {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut c = Config {
-        engines: [String::new(), String::new()],
-        openings: Vec::new(),
-        rule: Rule::Freestyle,
-        size: 15,
-        games: usize::MAX,
-        turn_ms: 1000,
-        match_ms: 0,
-        concurrency: 1,
-        sprt: None,
-        out: None,
-        sgf: false,
-        quiet: false,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Psq,
+    Sgf,
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| "expected ELO0,ELO1, e.g. 0,10".to_string())?;
+    let p = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("bad Elo figure {t:?}"))
     };
-    let mut openings_file = None;
-    let mut i = 0;
-    while i < args.len() {
-        let val = || {
-            args.get(i + 1)
-                .cloned()
-                .unwrap_or_else(|| usage("missing value"))
-        };
-        let num = |v: String| {
-            v.parse::<u64>()
-                .unwrap_or_else(|_| usage(&format!("bad number {v}")))
-        };
-        match args[i].as_str() {
-            "--engine1" => c.engines[0] = val(),
-            "--engine2" => c.engines[1] = val(),
-            "--openings" => openings_file = Some(val()),
-            "--rule" => {
-                c.rule =
-                    Rule::from_gomocup_code(num(val()) as u32).unwrap_or_else(|| usage("bad rule"));
-            }
-            "--size" => c.size = num(val()) as usize,
-            "--games" => c.games = num(val()) as usize,
-            "--turn-ms" => c.turn_ms = num(val()),
-            "--match-ms" => c.match_ms = num(val()),
-            "--concurrency" => c.concurrency = (num(val()) as usize).max(1),
-            "--sprt" => {
-                let v = val();
-                let (a, b) = v
-                    .split_once(',')
-                    .unwrap_or_else(|| usage("--sprt ELO0,ELO1"));
-                let p = |t: &str| t.trim().parse::<f64>().unwrap_or_else(|_| usage("bad elo"));
-                c.sprt = Some((p(a), p(b)));
-            }
-            "--out" => c.out = Some(val()),
-            "--format" => c.sgf = val().eq_ignore_ascii_case("sgf"),
-            "--quiet" => {
-                c.quiet = true;
-                i += 1;
-                continue;
-            }
-            other => usage(&format!("unknown argument {other}")),
-        }
-        i += 2;
-    }
-    if c.engines.iter().any(String::is_empty) {
-        usage("both --engine1 and --engine2 are needed");
-    }
-    c.openings = match openings_file {
+    Ok((p(a)?, p(b)?))
+}
+
+fn parse_args() -> Result<Config, String> {
+    let a = Args::parse();
+    let size = usize::from(a.size);
+    let openings = match &a.openings {
         Some(f) => {
-            let text = std::fs::read_to_string(&f).unwrap_or_else(|e| usage(&format!("{f}: {e}")));
-            parse_offset_openings(&text, c.size)
+            let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+            parse_offset_openings(&text, size)
         }
-        None if c.size == 15 => openings_15(),
+        None if size == 15 => openings_15(),
         None => vec![vec![]],
     };
-    if c.openings.is_empty() {
-        usage("no usable openings");
+    if openings.is_empty() {
+        return Err("no usable openings".to_string());
     }
-    c
+    Ok(Config {
+        engines: [a.engine1, a.engine2],
+        openings,
+        rule: a.rule,
+        size,
+        games: a.games.unwrap_or(usize::MAX),
+        turn_ms: a.turn_ms,
+        match_ms: a.match_ms,
+        concurrency: usize::from(a.concurrency),
+        sprt: a.sprt,
+        out: a.out,
+        sgf: a.format == Format::Sgf,
+        quiet: a.quiet,
+    })
 }
 
 /// A running engine process.
@@ -429,13 +442,20 @@ impl Tally {
     }
 }
 
-fn main() {
-    let c = Arc::new(parse_args());
+fn main() -> ExitCode {
+    let c = match parse_args() {
+        Ok(c) => Arc::new(c),
+        Err(e) => {
+            eprintln!("arena: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let total_games = (c.openings.len() * 2).min(c.games);
     if let Some(dir) = &c.out
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        usage(&format!("{dir}: {e}"));
+        eprintln!("arena: {dir}: {e}");
+        return ExitCode::from(2);
     }
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -541,4 +561,5 @@ fn main() {
             bounds.0, bounds.1
         );
     }
+    ExitCode::SUCCESS
 }
