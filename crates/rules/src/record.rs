@@ -222,8 +222,20 @@ impl GameRecord {
         if self.opening.is_done() {
             self.check_stone(pos)
         } else {
-            self.check_decision(&Decision::Place(pos))
+            self.check_decision(&self.stone_decision(pos))
                 .map_err(OpeningError::into_move_error)
+        }
+    }
+
+    /// The decision a stone on `pos` stands for: the choice of a fifth move while white
+    /// chooses one, otherwise a placement.
+    fn stone_decision(&self, pos: Pos) -> Decision {
+        if self.opening.offered().is_empty() || self.opening.is_done() {
+            Decision::Place(pos)
+        } else if matches!(self.turn().phase, crate::opening::Phase::ChooseFifth { .. }) {
+            Decision::ChooseFifth(pos)
+        } else {
+            Decision::Place(pos)
         }
     }
 
@@ -271,10 +283,11 @@ impl GameRecord {
 
     /// Plays `mv` (keeping its time), clearing the redo tail. During an opening this places
     /// the opening stone the opening waits for ([`GameRecord::decide`] with
-    /// [`Decision::Place`]); see [`GameRecord::check`] for the errors.
+    /// [`Decision::Place`]), or, while white chooses a fifth move, chooses the offered one on
+    /// that point ([`Decision::ChooseFifth`]); see [`GameRecord::check`] for the errors.
     pub fn play_move(&mut self, mv: Move) -> Result<Played, MoveError> {
         let played = self
-            .decide_timed(Decision::Place(mv.pos), mv.time_ms)
+            .decide_timed(self.stone_decision(mv.pos), mv.time_ms)
             .map_err(OpeningError::into_move_error)?;
         played.ok_or(MoveError::GameOver)
     }

@@ -1,10 +1,18 @@
 //! SGF game files with `GM[4]` (gomoku). Reads the main line (the first variation at every
 //! branch) with `SZ`, `RU`, `PB`, `PW`, `RE` and the `B`/`W` moves; writes the same.
 //! Coordinates are two letters, column then row, from the top-left (`aa`).
+//!
+//! Opening rules use this program's own properties (SGF allows private ones; other readers
+//! skip them): in the root `OPENING[free|swap|rif|soosorv8|swap2]` and
+//! `NIGIRI[<stones> odd|even]`; on the node of the move after which a decision was made,
+//! `SWAP[yes|no]`, `FIFTHS[n]` (declared number), `OFFER[pt][pt]…` (the offered fifth
+//! moves), `SWAP2[black|white|two]` and `COLOUR[B|W]`, in the order they were made. The
+//! chosen fifth move is the ordinary `B` move that follows the offer.
 
 use super::replay;
 use crate::board::{DEFAULT_SIZE, Pos, Stone};
 use crate::error::FormatError;
+use crate::opening::{Decision, Nigiri, OpeningError, OpeningRule, Phase, Swap2Choice};
 use crate::record::{GameRecord, Move, Outcome, Reason};
 use crate::rules::Rule;
 
@@ -59,13 +67,25 @@ pub fn read(text: &str, default_rule: Rule) -> Result<SgfGame, FormatError> {
     let rule = prop(root, "RU")
         .and_then(|r| rule_from_name(&r))
         .unwrap_or(default_rule);
+    let opening = match prop(root, "OPENING") {
+        Some(name) => name
+            .parse::<OpeningRule>()
+            .map_err(|e| FormatError::syntax(FORMAT, e))?,
+        None => OpeningRule::Free,
+    };
     let mut moves = Vec::new();
+    let mut steps = Vec::new();
     for node in &nodes {
         for (key, values) in node {
             let stone = match key.as_str() {
                 "B" => Stone::Black,
                 "W" => Stone::White,
-                _ => continue,
+                _ => {
+                    if let Some(decision) = read_decision(key, values, size)? {
+                        steps.push(Step::Decision(decision));
+                    }
+                    continue;
+                }
             };
             let number = moves.len() + 1;
             let value = values.first().map(String::as_str).unwrap_or("");
@@ -87,9 +107,17 @@ pub fn read(text: &str, default_rule: Rule) -> Result<SgfGame, FormatError> {
                 )
             })?;
             moves.push(Move::new(pos));
+            steps.push(Step::Stone(pos));
         }
     }
-    let mut record = replay(FORMAT, rule, size, moves)?;
+    let mut record = if opening == OpeningRule::Free && moves.len() == steps.len() {
+        replay(FORMAT, rule, size, moves)?
+    } else {
+        replay_opening(rule, size, opening, &steps)?
+    };
+    if let Some(text) = prop(root, "NIGIRI") {
+        record = record.with_nigiri(read_nigiri(&text)?);
+    }
     if !record.is_over()
         && let Some(re) = prop(root, "RE")
     {
@@ -99,6 +127,126 @@ pub fn read(text: &str, default_rule: Rule) -> Result<SgfGame, FormatError> {
         record,
         black: prop(root, "PB").filter(|s| !s.is_empty()),
         white: prop(root, "PW").filter(|s| !s.is_empty()),
+    })
+}
+
+/// One step of an SGF game: a stone (a `B` or `W` move) or an opening decision.
+enum Step {
+    Stone(Pos),
+    Decision(Decision),
+}
+
+/// Replays stones and decisions under an opening rule. A stone while white is to choose a
+/// fifth move is that choice.
+fn replay_opening(
+    rule: Rule,
+    size: usize,
+    opening: OpeningRule,
+    steps: &[Step],
+) -> Result<GameRecord, FormatError> {
+    let mut record = GameRecord::with_opening(rule, size, opening)
+        .map_err(|e| FormatError::syntax(FORMAT, e.to_string()))?;
+    for step in steps {
+        let decision = match step {
+            Step::Stone(pos) => match record.turn().phase {
+                Phase::ChooseFifth { .. } => Decision::ChooseFifth(*pos),
+                _ => Decision::Place(*pos),
+            },
+            Step::Decision(d) => d.clone(),
+        };
+        let number = record.moves().len() + 1;
+        record
+            .decide(decision.clone())
+            .map_err(|e| match (e, step) {
+                (OpeningError::Move(reason), Step::Stone(pos)) => FormatError::IllegalMove {
+                    format: FORMAT,
+                    number,
+                    pos: pos.to_string(),
+                    reason,
+                },
+                (e, _) => FormatError::syntax(FORMAT, format!("{decision} is impossible: {e}")),
+            })?;
+    }
+    Ok(record)
+}
+
+/// Reads an opening property; `None` for any other property.
+fn read_decision(
+    key: &str,
+    values: &[String],
+    size: usize,
+) -> Result<Option<Decision>, FormatError> {
+    let value = values.first().map(|v| v.trim().to_ascii_lowercase());
+    let value = value.as_deref().unwrap_or("");
+    let bad = || FormatError::syntax(FORMAT, format!("{key}[{value}] is not understood"));
+    let decision = match key {
+        "SWAP" => Decision::Swap(match value {
+            "yes" => true,
+            "no" => false,
+            _ => return Err(bad()),
+        }),
+        "FIFTHS" => Decision::DeclareFifths(value.parse().map_err(|_| bad())?),
+        "OFFER" => Decision::OfferFifths(
+            values
+                .iter()
+                .map(|v| parse_point(v, size))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(bad)?,
+        ),
+        "SWAP2" => Decision::Swap2(match value {
+            "black" => Swap2Choice::TakeBlack,
+            "white" => Swap2Choice::TakeWhite,
+            "two" => Swap2Choice::PlaceTwo,
+            _ => return Err(bad()),
+        }),
+        "COLOUR" => Decision::TakeColour(match value {
+            "b" => Stone::Black,
+            "w" => Stone::White,
+            _ => return Err(bad()),
+        }),
+        _ => return Ok(None),
+    };
+    Ok(Some(decision))
+}
+
+fn read_nigiri(text: &str) -> Result<Nigiri, FormatError> {
+    let bad = || FormatError::syntax(FORMAT, format!("NIGIRI[{text}] is not understood"));
+    let (stones, guess) = text.trim().split_once(' ').ok_or_else(bad)?;
+    Ok(Nigiri {
+        stones: stones.parse().map_err(|_| bad())?,
+        guessed_odd: match guess.trim() {
+            "odd" => true,
+            "even" => false,
+            _ => return Err(bad()),
+        },
+    })
+}
+
+fn point(p: Pos) -> String {
+    format!("{}{}", char::from(b'a' + p.x), char::from(b'a' + p.y))
+}
+
+/// The SGF properties of an opening decision that places no stone.
+fn decision_properties(d: &Decision) -> Option<String> {
+    Some(match d {
+        Decision::Place(_) | Decision::ChooseFifth(_) => return None,
+        Decision::Swap(swap) => format!("SWAP[{}]", if *swap { "yes" } else { "no" }),
+        Decision::DeclareFifths(n) => format!("FIFTHS[{n}]"),
+        Decision::OfferFifths(points) => {
+            let list: String = points.iter().map(|&p| format!("[{}]", point(p))).collect();
+            format!("OFFER{list}")
+        }
+        Decision::Swap2(c) => format!(
+            "SWAP2[{}]",
+            match c {
+                Swap2Choice::TakeBlack => "black",
+                Swap2Choice::TakeWhite => "white",
+                Swap2Choice::PlaceTwo => "two",
+            }
+        ),
+        Decision::TakeColour(s) => {
+            format!("COLOUR[{}]", if *s == Stone::Black { 'B' } else { 'W' })
+        }
     })
 }
 
@@ -289,17 +437,29 @@ pub fn write(record: &GameRecord, black: Option<&str>, white: Option<&str>) -> S
         };
         s.push_str(&format!("RE[{re}]"));
     }
+    if record.opening_rule() != OpeningRule::Free {
+        s.push_str(&format!("OPENING[{}]", record.opening_rule().name()));
+    }
+    if let Some(n) = record.nigiri() {
+        let guess = if n.guessed_odd { "odd" } else { "even" };
+        s.push_str(&format!("NIGIRI[{} {guess}]", n.stones));
+    }
+    // Each decision goes on the node of the stone it follows.
+    let mut log = record.opening_log().iter().peekable();
     for (i, m) in record.moves().iter().enumerate() {
         let c = if Stone::for_move(i) == Stone::Black {
             'B'
         } else {
             'W'
         };
-        s.push_str(&format!(
-            "\n;{c}[{}{}]",
-            char::from(b'a' + m.pos.x),
-            char::from(b'a' + m.pos.y)
-        ));
+        s.push_str(&format!("\n;{c}[{}]", point(m.pos)));
+        if log.peek().and_then(|d| d.stone()) == Some(m.pos) {
+            log.next();
+        }
+        while let Some(props) = log.peek().and_then(|d| decision_properties(d)) {
+            s.push_str(&props);
+            log.next();
+        }
     }
     s.push_str(")\n");
     s
