@@ -211,3 +211,107 @@ fn empty_gob_game() {
     let bytes = gob::write(&g).unwrap();
     assert_eq!(gob::read(&bytes, Rule::Freestyle).unwrap(), g);
 }
+
+#[test]
+fn version_1_files_still_open() {
+    // Written by the previous version of the program: no opening, no clock.
+    let text = r#"(
+    version: 1,
+    rule: Renju,
+    board_size: 15,
+    forbidden_policy: Refuse,
+    players: (black: (name: "Black", kind: Human), white: (name: "White", kind: Computer(level: "Master"))),
+    moves: [(x: 7, y: 7), (x: 8, y: 8, time_ms: Some(1200)), (x: 9, y: 9)],
+    redo: [(x: 6, y: 6)],
+    result: None,
+)"#;
+    let back = save::from_ron(text).unwrap();
+    assert_eq!(back.record.moves().len(), 3);
+    assert_eq!(back.record.moves()[1].time_ms, Some(1200));
+    assert_eq!(back.record.redo_moves().len(), 1);
+    assert_eq!(back.record.opening_rule(), gomoku_rules::OpeningRule::Free);
+    assert!(back.record.opening_done());
+    assert!(back.record.clock().is_none());
+    // Saved again, it becomes a version 2 file that reads back the same.
+    let again = save::to_ron(&back.record, &back.players);
+    assert!(again.contains("version: 2,"));
+    assert_eq!(save::from_ron(&again).unwrap().record, back.record);
+}
+
+fn mid_opening() -> GameRecord {
+    use gomoku_rules::{Decision, OpeningRule};
+    let mut g = GameRecord::with_opening(Rule::Renju, 15, OpeningRule::Rif).unwrap();
+    for d in [
+        Decision::Place(Pos::new(7, 7)),
+        Decision::Place(Pos::new(8, 6)),
+        Decision::Place(Pos::new(9, 5)),
+        Decision::Swap(true),
+    ] {
+        g.decide(d).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_game_saved_mid_opening_reopens_mid_opening() {
+    let g = mid_opening();
+    let back = save::from_ron(&save::to_ron(&g, &players()))
+        .unwrap()
+        .record;
+    assert_eq!(back, g);
+    assert_eq!(
+        back.turn().phase,
+        gomoku_rules::Phase::Place {
+            number: 4,
+            stone: Stone::White,
+            area: gomoku_rules::Area::Anywhere
+        }
+    );
+    assert_eq!(back.holder(Stone::Black), gomoku_rules::Side::Second);
+    assert_eq!(back.opening_name().unwrap().0.chinese, "长星");
+}
+
+#[test]
+fn a_save_with_impossible_opening_decisions_is_refused_clearly() {
+    let text = save::to_ron(&mid_opening(), &players());
+    let err = save::from_ron(&text.replace("Swap(true)", "DeclareFifths(3)")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "save file: opening decision 4 (declaring 3 fifth moves) is impossible: the game is \
+         waiting for the choice to swap colours or not, not declaring 3 fifth moves"
+    );
+    // The third stone moved out of the central 5×5 square, in both lists.
+    let moved = text.replace("x: 9,\n            y: 5,", "x: 11,\n            y: 5,");
+    let moved = moved.replace("x: 9,\n            y: 5,", "x: 11,\n            y: 5,");
+    let err = save::from_ron(&moved).unwrap_err().to_string();
+    assert!(
+        err.contains("must be placed within the central 5x5 square"),
+        "{err}"
+    );
+    // A decision whose stone is not the next move.
+    let err =
+        save::from_ron(&text.replacen("x: 9,\n            y: 5,", "x: 1,\n            y: 1,", 1))
+            .unwrap_err()
+            .to_string();
+    assert!(err.contains("does not match move 3"), "{err}");
+    // RIF on a board without a centre point.
+    let err = save::from_ron(&text.replace("board_size: 15", "board_size: 20"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("needs a board with a centre point"), "{err}");
+}
+
+#[test]
+fn sgf_with_a_bad_opening_property_is_refused() {
+    let text = sgf::write(&mid_opening(), None, None);
+    assert!(
+        text.contains("OPENING[rif]") && text.contains("SWAP[yes]"),
+        "{text}"
+    );
+    let err = sgf::read(&text.replace("OPENING[rif]", "OPENING[chaos]"), Rule::Renju).unwrap_err();
+    assert!(err.to_string().contains("unknown opening rule"), "{err}");
+    let err = sgf::read(&text.replace("SWAP[yes]", "SWAP[maybe]"), Rule::Renju).unwrap_err();
+    assert_eq!(err.to_string(), "SGF: SWAP[maybe] is not understood");
+    let err = sgf::read(&text.replace("SWAP[yes]", "FIFTHS[2]"), Rule::Renju).unwrap_err();
+    assert!(err.to_string().contains("is impossible"), "{err}");
+}

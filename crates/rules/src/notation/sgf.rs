@@ -6,7 +6,7 @@
 //! skip them): in the root `OPENING[free|swap|rif|soosorv8|swap2]` and
 //! `NIGIRI[<stones> odd|even]`; on the node of the move after which a decision was made,
 //! `SWAP[yes|no]`, `FIFTHS[n]` (declared number), `OFFER[pt][pt]…` (the offered fifth
-//! moves), `SWAP2[black|white|two]` and `COLOUR[B|W]`, in the order they were made. The
+//! moves), `SWAPCHOICE[black|white|two]` and `COLOUR[B|W]`, in the order they were made. The
 //! chosen fifth move is the ordinary `B` move that follows the offer.
 
 use super::replay;
@@ -193,7 +193,7 @@ fn read_decision(
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(bad)?,
         ),
-        "SWAP2" => Decision::Swap2(match value {
+        "SWAPCHOICE" => Decision::Swap2(match value {
             "black" => Swap2Choice::TakeBlack,
             "white" => Swap2Choice::TakeWhite,
             "two" => Swap2Choice::PlaceTwo,
@@ -237,7 +237,7 @@ fn decision_properties(d: &Decision) -> Option<String> {
             format!("OFFER{list}")
         }
         Decision::Swap2(c) => format!(
-            "SWAP2[{}]",
+            "SWAPCHOICE[{}]",
             match c {
                 Swap2Choice::TakeBlack => "black",
                 Swap2Choice::TakeWhite => "white",
