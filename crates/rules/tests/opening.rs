@@ -549,3 +549,26 @@ fn nigiri_is_reproducible_and_says_who_starts() {
     let g = game(OpeningRule::Swap).with_nigiri(n);
     assert_eq!(g.nigiri(), Some(n));
 }
+
+#[test]
+fn an_opening_chosen_from_the_list_and_an_offer_picked_from_candidates() {
+    let mut g = game(OpeningRule::Rif);
+    let kansei = Opening::find("寒星").unwrap();
+    g.place_opening(kansei, Symmetry::Rotate90).unwrap();
+    assert_eq!(g.opening_name(), Some((kansei, Symmetry::Rotate90)));
+    assert_eq!(g.turn().phase, Phase::Swap);
+    // Not again: the opening stones are down.
+    assert!(g.clone().place_opening(kansei, Symmetry::Identity).is_err());
+    assert_eq!(g.pick_offer([at(0, 0)]), None, "not the offer phase yet");
+    decide(&mut g, Decision::Swap(false));
+    // Rotated a quarter turn, 寒星 lies along row 8 (h8, i8, j8); white 4 on g8 keeps the
+    // position symmetric top to bottom.
+    decide(&mut g, Decision::Place(at(6, 7)));
+    // Candidates: occupied, then two mirror images, then a distinct point.
+    let offer = g
+        .pick_offer([at(7, 7), at(3, 3), at(3, 11), at(4, 11)])
+        .unwrap();
+    assert_eq!(offer, vec![at(3, 3), at(4, 11)]);
+    assert_eq!(g.pick_offer([at(3, 3), at(3, 11)]), None);
+    decide(&mut g, Decision::OfferFifths(offer));
+}

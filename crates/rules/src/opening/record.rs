@@ -188,6 +188,48 @@ impl GameRecord {
         check_offer(self.board(), self.rule(), points)
     }
 
+    /// Places a standard opening chosen from the list ([`OPENINGS`](super::OPENINGS)), seen
+    /// through `symmetry`, as the first player's three stones. Nothing changes on a refusal.
+    pub fn place_opening(
+        &mut self,
+        opening: Opening,
+        symmetry: Symmetry,
+    ) -> Result<(), OpeningError> {
+        let stones = opening
+            .stones(self.size(), symmetry)
+            .ok_or(OpeningError::NoCentre {
+                rule: self.opening_rule(),
+                size: self.size(),
+            })?;
+        let mut probe = self.clone();
+        for pos in stones {
+            probe.decide(Decision::Place(pos))?;
+        }
+        *self = probe;
+        Ok(())
+    }
+
+    /// The first fifth moves of `candidates` (in their order) that make a valid offer of the
+    /// size black must offer now: a candidate that is impossible, repeated or symmetric to
+    /// one taken already is passed over. `None` when the phase is not an offer or too few
+    /// candidates fit. (The computer lists its candidates weakest first.)
+    #[must_use]
+    pub fn pick_offer(&self, candidates: impl IntoIterator<Item = Pos>) -> Option<Vec<Pos>> {
+        let Phase::OfferFifths { count } = self.turn().phase else {
+            return None;
+        };
+        let mut offer = Vec::with_capacity(usize::from(count));
+        for p in candidates {
+            offer.push(p);
+            if check_offer(self.board(), self.rule(), &offer).is_err() {
+                offer.pop();
+            } else if offer.len() == usize::from(count) {
+                return Some(offer);
+            }
+        }
+        None
+    }
+
     /// Makes `decision` (whoever it belongs to), clearing the redo tail. Returns the stone
     /// it placed, if it placed one.
     pub fn decide(&mut self, decision: Decision) -> Result<Option<Played>, OpeningError> {
