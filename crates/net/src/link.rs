@@ -6,7 +6,7 @@
 use crate::event::{Action, ActionError, Event};
 use crate::frame::encode;
 use crate::protocol::{DEFAULT_PORT, GameSettings, Role};
-use crate::session::{Session, SessionConfig};
+use crate::session::{Phase, Session, SessionConfig};
 use crate::transport::{self, Connection, Incoming};
 use crossbeam_channel::{Receiver, Sender};
 use std::net::{IpAddr, SocketAddr, TcpListener, ToSocketAddrs};
@@ -65,6 +65,8 @@ pub struct Link {
     /// The host's listening addresses; the joiner's target addresses.
     addrs: Vec<SocketAddr>,
     connecting: bool,
+    /// The joiner stops trying to (re)connect at this instant.
+    give_up_at: Option<Instant>,
     events: Vec<Event>,
 }
 
@@ -108,7 +110,8 @@ impl Link {
     pub fn join(addrs: Vec<SocketAddr>, name: &str, config: NetConfig) -> Link {
         let session = Session::join(name, config.session);
         let mut link = Link::new(session, config, addrs);
-        link.start_connecting(config.join_for);
+        link.give_up_at = Some(Instant::now() + config.join_for);
+        link.flush();
         link
     }
 
@@ -124,6 +127,7 @@ impl Link {
             stop: Arc::new(AtomicBool::new(false)),
             addrs,
             connecting: false,
+            give_up_at: None,
             events: Vec::new(),
         }
     }
@@ -251,17 +255,31 @@ impl Link {
         {
             conn.close();
         }
-        self.events.extend(self.session.take_events());
+        if self.session.phase() == Phase::Live {
+            self.give_up_at = None;
+        }
         if self.session.role() == Role::Joiner
             && self.conn.is_none()
             && !self.connecting
-            && self.session.phase() == crate::session::Phase::Lost
+            && self.session.wants_connection()
         {
-            self.start_connecting(self.config.reconnect_for);
+            self.reconnect();
         }
+        self.events.extend(self.session.take_events());
     }
 
-    fn start_connecting(&mut self, window: Duration) {
+    /// Starts the joiner's connector for what is left of the window (the first join's, or
+    /// the reconnection's counted from the drop), or gives up when nothing is left.
+    fn reconnect(&mut self) {
+        let now = Instant::now();
+        let deadline = *self
+            .give_up_at
+            .get_or_insert(now + self.config.reconnect_for);
+        let window = deadline.saturating_duration_since(now);
+        if window.is_zero() {
+            self.session.give_up("could not reach the host in time");
+            return;
+        }
         self.connecting = true;
         transport::connect(
             self.addrs.clone(),

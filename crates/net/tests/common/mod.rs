@@ -94,6 +94,29 @@ pub fn wait_for(link: &mut Link, what: &str, pred: impl Fn(&Event) -> bool) -> E
     panic!("no {what} within {PATIENCE:?}; saw {seen:?}");
 }
 
+/// [`wait_for`] while `other` is polled too (its events are returned alongside).
+pub fn wait_for_polling(
+    link: &mut Link,
+    other: &mut Link,
+    what: &str,
+    pred: impl Fn(&Event) -> bool,
+) -> (Event, Vec<Event>) {
+    let deadline = Instant::now() + PATIENCE;
+    let mut seen = Vec::new();
+    let mut other_seen = Vec::new();
+    while Instant::now() < deadline {
+        other_seen.extend(other.poll());
+        for e in link.wait(Duration::from_millis(10)) {
+            if pred(&e) {
+                other_seen.extend(other.poll());
+                return (e, other_seen);
+            }
+            seen.push(e);
+        }
+    }
+    panic!("no {what} within {PATIENCE:?}; saw {seen:?}; the other saw {other_seen:?}");
+}
+
 /// Polls `link` for `time`, returning every event.
 pub fn drain_for(link: &mut Link, time: Duration) -> Vec<Event> {
     let deadline = Instant::now() + time;
@@ -110,16 +133,27 @@ pub fn loopback_v4() -> SocketAddr {
 
 /// A host on `addr` (port 0) and a joiner connected to it, both past the handshake.
 pub fn connected_pair(addr: SocketAddr, settings: GameSettings) -> (Link, Link) {
-    let mut host = Link::host(addr, "Host", settings, fast()).expect("bind loopback");
+    let host = Link::host(addr, "Host", settings, fast()).expect("bind loopback");
     let target = host.local_addrs()[0];
-    let mut joiner = Link::join(vec![target], "Joiner", fast());
-    wait_for(&mut host, "host connected", |e| {
-        matches!(e, Event::Connected { .. })
-    });
-    wait_for(&mut joiner, "joiner game start", |e| {
-        matches!(e, Event::GameStarted { .. })
-    });
+    let joiner = Link::join(vec![target], "Joiner", fast());
+    let (host, joiner) = settle(host, joiner);
     (host, joiner)
+}
+
+/// Polls both links until both have a live game (the joiner's hello needs the joiner polled).
+pub fn settle(mut host: Link, mut joiner: Link) -> (Link, Link) {
+    let deadline = Instant::now() + PATIENCE;
+    let mut seen = Vec::new();
+    while Instant::now() < deadline {
+        seen.extend(host.wait(Duration::from_millis(5)));
+        seen.extend(joiner.wait(Duration::from_millis(5)));
+        if host.session().phase() == gomoku_net::Phase::Live
+            && joiner.session().phase() == gomoku_net::Phase::Live
+        {
+            return (host, joiner);
+        }
+    }
+    panic!("the two links did not connect within {PATIENCE:?}; saw {seen:?}");
 }
 
 /// The `Move` message a peer would send for move `number` at `pos`.
