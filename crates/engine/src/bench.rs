@@ -157,13 +157,18 @@ pub struct DepthRow {
 /// the depth of the last completed iteration.
 #[must_use]
 pub fn depth_in_time(rule: Rule, openings: usize, time: Duration) -> Vec<DepthRow> {
-    depth_in_limits(rule, openings, Limits::time(time))
+    depth_in_limits(rule, openings, Limits::time(time), 1)
 }
 
 /// As [`depth_in_time`] with any limits (`Limits::nodes` gives a figure that does not depend
-/// on the machine's load).
+/// on the machine's load) and `threads` search threads.
 #[must_use]
-pub fn depth_in_limits(rule: Rule, openings: usize, limits: Limits) -> Vec<DepthRow> {
+pub fn depth_in_limits(
+    rule: Rule,
+    openings: usize,
+    limits: Limits,
+    threads: usize,
+) -> Vec<DepthRow> {
     let mut jobs: Vec<(String, Rule, usize, Vec<gomoku_rules::Pos>)> = Vec::new();
     for (i, o) in crate::fixtures::openings_15()
         .into_iter()
@@ -183,6 +188,7 @@ pub fn depth_in_limits(rule: Rule, openings: usize, limits: Limits) -> Vec<Depth
     let mut rows = Vec::new();
     for (name, rule, size, moves) in jobs {
         let mut e = Engine::new(rule, size);
+        e.set_threads(threads);
         if e.set_moves(&moves).is_err() {
             continue;
         }

@@ -3,6 +3,7 @@
 use crate::beginner;
 use crate::board::Board;
 use crate::level::Level;
+use crate::root::{MAX_THREADS, search_threads};
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher};
 use crate::tt::Tt;
 use crate::vcf::Vcf;
@@ -21,6 +22,7 @@ pub struct Engine {
     board: Box<Board>,
     position: gomoku_rules::Board,
     tt: Tt,
+    threads: usize,
 }
 
 impl Engine {
@@ -36,6 +38,7 @@ impl Engine {
             board,
             position: gomoku_rules::Board::new(size),
             tt: Tt::new(DEFAULT_HASH_MB),
+            threads: 1,
         }
     }
 
@@ -52,6 +55,19 @@ impl Engine {
     /// Resizes the hash table (MiB) and clears it.
     pub fn set_hash_mb(&mut self, megabytes: usize) {
         self.tt = Tt::new(megabytes);
+    }
+
+    /// Search threads of [`Engine::search`] (clamped to 1..=[`MAX_THREADS`]). With more than
+    /// one, helper threads search the same position over the shared hash table (Lazy SMP):
+    /// deeper in the same time, but no longer repeatable. The levels
+    /// ([`Engine::choose_move`]) always search on one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets everything learnt in earlier searches.
@@ -98,8 +114,15 @@ impl Engine {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let mut s = Searcher::new((*self.board).clone(), &mut self.tt, stop);
-        s.run(limits, info)
+        search_threads(
+            &self.board,
+            &mut self.tt,
+            stop,
+            limits,
+            self.threads,
+            Vec::new(),
+            info,
+        )
     }
 
     /// Like [`Engine::search`], but never answers one of the points in `exclude` (unless
@@ -111,11 +134,16 @@ impl Engine {
         exclude: &[Pos],
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let board = (*self.board).clone();
-        let ex = exclude.iter().map(|&p| board.index(p)).collect();
-        let mut s = Searcher::new(board, &mut self.tt, stop);
-        s.exclude = ex;
-        s.run(limits, info)
+        let ex = exclude.iter().map(|&p| self.board.index(p)).collect();
+        search_threads(
+            &self.board,
+            &mut self.tt,
+            stop,
+            limits,
+            self.threads,
+            ex,
+            info,
+        )
     }
 
     /// The move of `level` in the current position (repeatable for a given `seed`).
@@ -140,7 +168,8 @@ impl Engine {
         limits.time = time;
         // A fresh table keeps fixed-budget levels independent of earlier searches.
         let mut tt = Tt::new(8);
-        let mut s = Searcher::new((*self.board).clone(), &mut tt, stop);
+        tt.new_search();
+        let mut s = Searcher::new((*self.board).clone(), &tt, stop);
         s.noise = level.noise();
         s.noise_seed =
             seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.position.stone_count() as u64;

@@ -36,7 +36,8 @@
 //! # Inside (one responsibility per module)
 //! [`pattern`] (line-pattern and point-class tables per rule), [`board`] (incremental board,
 //! exact fast renju forbidden check), [`zobrist`], [`eval`], [`movegen`] (threat-aware
-//! forced replies), [`vcf`], [`vct`], [`tt`], [`search`] (iterative-deepening PVS), [`timeman`],
+//! forced replies), [`vcf`], [`vct`], [`tt`], [`search`] (PVS), [`root`] (iterative deepening,
+//! threads), [`timeman`],
 //! [`level`], [`beginner`] (the original scorer), [`protocol`] (Gomocup brain protocol),
 //! [`fixtures`] (bench positions and puzzle files), [`bench`] (measurements).
 
@@ -51,6 +52,7 @@ pub mod movegen;
 pub mod pattern;
 pub mod protocol;
 pub mod rng;
+pub mod root;
 pub mod search;
 pub mod timeman;
 pub mod tt;
@@ -60,4 +62,5 @@ pub mod zobrist;
 
 pub use engine::{DEFAULT_HASH_MB, Engine, choose_move, find_vcf, find_vct};
 pub use level::Level;
+pub use root::MAX_THREADS;
 pub use search::{Limits, MATE, MATE_BOUND, SearchInfo, SearchResult};

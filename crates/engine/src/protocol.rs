@@ -24,8 +24,11 @@ pub struct Options {
     pub level: Option<Level>,
     /// Seed for the levels' randomness.
     pub seed: u64,
-    /// Print `MESSAGE` progress lines.
+    /// No `MESSAGE` progress lines.
     pub quiet: bool,
+    /// Search threads at full strength until the manager sends `INFO thread_num` (0 counts
+    /// as 1; the levels always use one).
+    pub threads: usize,
 }
 
 struct Brain<W: Write> {
@@ -38,6 +41,7 @@ struct Brain<W: Write> {
     moves: Vec<(Pos, Stone)>,
     clock: Clock,
     hash_mb: usize,
+    threads: usize,
     stop: Arc<AtomicBool>,
     thinking: Arc<AtomicBool>,
     /// `STOP` / `YXSTOP` lines read from the input so far (by the reader thread) and handled
@@ -96,6 +100,7 @@ where
             }
         });
     }
+    let threads = opts.threads.clamp(1, crate::root::MAX_THREADS);
     let mut brain = Brain {
         out: output,
         opts,
@@ -105,6 +110,7 @@ where
         moves: Vec::new(),
         clock: Clock::default(),
         hash_mb: crate::engine::DEFAULT_HASH_MB,
+        threads,
         stop,
         thinking,
         stops_read,
@@ -144,12 +150,17 @@ impl<W: Write> Brain<W> {
         }
     }
 
+    fn new_engine(&self) -> Engine {
+        let mut e = Engine::new(self.rule, self.size);
+        e.set_hash_mb(self.hash_mb);
+        e.set_threads(self.threads);
+        e
+    }
+
     fn start(&mut self, size: usize) {
         self.size = size;
         self.moves.clear();
-        let mut e = Engine::new(self.rule, size);
-        e.set_hash_mb(self.hash_mb);
-        self.engine = Some(e);
+        self.engine = Some(self.new_engine());
         self.say("OK");
     }
 
@@ -312,14 +323,18 @@ impl<W: Write> Brain<W> {
                     if rule != self.rule {
                         self.rule = rule;
                         if self.engine.is_some() {
-                            let mut e = Engine::new(rule, self.size);
-                            e.set_hash_mb(self.hash_mb);
-                            self.engine = Some(e);
+                            self.engine = Some(self.new_engine());
                         }
                     }
                 }
                 Err(e) => self.say(&format!("ERROR {e}")),
             },
+            ("thread_num", Some(v)) => {
+                self.threads = (v.max(1) as usize).min(crate::root::MAX_THREADS);
+                if let Some(e) = self.engine.as_mut() {
+                    e.set_threads(self.threads);
+                }
+            }
             (
                 "game_type" | "folder" | "thread_num" | "evaluate" | "caution_factor"
                 | "usedatabase" | "pondering" | "strength" | "timeincrement" | "max_depth"

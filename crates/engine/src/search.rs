@@ -1,18 +1,18 @@
-//! The main search: iterative deepening, principal-variation alpha-beta with a transposition
-//! table, killer and history move ordering, late-move reductions, rule-based forced moves at
-//! every node (win, forced block, open four, threat defence), a four-three quiescence, VCF at
-//! the root for both sides, and mate scores with distance.
+//! The tree search below the root (see [`crate::root`] for the root, iterative deepening and
+//! threads): principal-variation alpha-beta with a transposition table, killer and history
+//! move ordering, late-move reductions, futility pruning, rule-based forced moves at every
+//! node (win, forced block, open four, threat defence), a four-three quiescence, and mate
+//! scores with distance; also the search's public types ([`Limits`], [`SearchInfo`],
+//! [`SearchResult`]).
 
 use crate::board::{Board, CELLS, Side};
 use crate::eval::evaluate;
-use crate::movegen::{has_threat, ordered_candidates, scored_moves, threat_defences};
+use crate::movegen::{has_threat, scored_moves, threat_defences};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE, C_THREE};
 use crate::timeman::TimeControl;
 use crate::tt::{EXACT, LOWER, Tt, UPPER};
-use crate::vcf::Vcf;
-use crate::vct::Vct;
 use gomoku_rules::Pos;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Score of a win on the spot; a win in `n` plies scores `MATE - n`.
@@ -20,7 +20,7 @@ pub const MATE: i32 = 30_000;
 
 /// Scores beyond this are forced wins or losses.
 pub const MATE_BOUND: i32 = 29_000;
-const INF: i32 = 31_000;
+pub(crate) const INF: i32 = 31_000;
 const MAX_PLY: usize = 128;
 /// Moves kept at an ordinary interior node (fours are always kept).
 const WIDTH: usize = 20;
@@ -94,19 +94,21 @@ pub struct SearchResult {
 /// One search over a board, borrowing the engine's transposition table.
 pub struct Searcher<'a> {
     pub b: Board,
-    tt: &'a mut Tt,
-    stop: &'a AtomicBool,
-    clock: TimeControl,
-    deadline: Option<Instant>,
-    node_limit: u64,
+    pub(crate) tt: &'a Tt,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) clock: TimeControl,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) node_limit: u64,
     pub nodes: u64,
-    stopped: bool,
-    sel_depth: usize,
-    root_depth: i32,
+    /// Nodes of every thread of this search, added in steps of 1024 (for the reports).
+    pub(crate) shared_nodes: Option<&'a AtomicU64>,
+    pub(crate) stopped: bool,
+    pub(crate) sel_depth: usize,
+    pub(crate) root_depth: i32,
     killers: [[usize; 2]; MAX_PLY],
     history: Vec<[i32; CELLS]>,
-    pv: Vec<[usize; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
+    pub(crate) pv: Vec<[usize; MAX_PLY]>,
+    pub(crate) pv_len: [usize; MAX_PLY],
     /// Seeded noise added to evaluations (weaker levels); 0 = none.
     pub noise: i32,
     pub noise_seed: u64,
@@ -116,7 +118,7 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(b: Board, tt: &'a mut Tt, stop: &'a AtomicBool) -> Searcher<'a> {
+    pub fn new(b: Board, tt: &'a Tt, stop: &'a AtomicBool) -> Searcher<'a> {
         Searcher {
             b,
             tt,
@@ -125,6 +127,7 @@ impl<'a> Searcher<'a> {
             deadline: None,
             node_limit: u64::MAX,
             nodes: 0,
+            shared_nodes: None,
             stopped: false,
             sel_depth: 0,
             root_depth: 0,
@@ -139,7 +142,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn eval(&self) -> i32 {
+    pub(crate) fn eval(&self) -> i32 {
         let v = evaluate(&self.b);
         if self.noise == 0 {
             return v;
@@ -155,252 +158,19 @@ impl<'a> Searcher<'a> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.stopped = true;
+        if self.nodes & 1023 == 0 {
+            if let Some(shared) = self.shared_nodes {
+                shared.fetch_add(1024, Ordering::Relaxed);
+            }
+            if self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
         }
     }
 
-    /// Runs the search; `info` is called after every completed iteration.
-    pub fn run(&mut self, limits: Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        self.clock = TimeControl::new(&limits);
-        self.deadline = self.clock.deadline();
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.tt.new_search();
-        let max_depth = limits.depth.unwrap_or(60).clamp(1, 100) as i32;
-        let s = self.b.to_move();
-        let o = s ^ 1;
-        let size = self.b.size();
-        let centre = Pos::new((size / 2) as u8, (size / 2) as u8);
-        let result = |best: Pos, eval: i32, depth: u32, nodes: u64, pv: Vec<Pos>| {
-            let mate_in =
-                (eval.abs() > MATE_BOUND).then(|| ((MATE - eval.abs() + 1) / 2) * eval.signum());
-            SearchResult {
-                best,
-                eval,
-                depth,
-                nodes,
-                pv,
-                forced_win: eval > MATE_BOUND,
-                mate_in,
-            }
-        };
-        if self.b.stones() == 0 {
-            return result(centre, 0, 1, 1, vec![centre]);
-        }
-        // Immediate decisions.
-        if let Some(p) = self.b.find_one(s, C_FIVE) {
-            let pos = self.b.pos(p);
-            return result(pos, MATE - 1, 1, 1, vec![pos]);
-        }
-        let mut opp_fives = Vec::new();
-        self.b.find(o, C_FIVE, &mut opp_fives);
-        if let Some(&q) = opp_fives.first() {
-            let pos = self.b.pos(q);
-            let eval = if opp_fives.len() > 1 {
-                -(MATE - 2)
-            } else {
-                evaluate(&self.b)
-            };
-            if self.b.is_legal_for(s, q) || self.first_legal().is_none() {
-                return result(pos, eval, 1, 1, vec![pos]);
-            }
-            let any = self.first_legal().expect("checked");
-            return result(self.b.pos(any), -(MATE - 2), 1, 1, vec![self.b.pos(any)]);
-        }
-        if let Some(p) = self.b.find_one(s, C_FLEX_FOUR) {
-            let pos = self.b.pos(p);
-            return result(pos, MATE - 3, 1, 1, vec![pos]);
-        }
-        // Our own VCF, then our own VCT on a share of the budget.
-        let mut vcf = Vcf::new(
-            self.node_limit.min(self.clock.vcf_nodes()),
-            self.deadline,
-            Some(self.stop),
-        );
-        if let Some(line) = vcf.solve(&mut self.b, 60) {
-            self.nodes += vcf.nodes;
-            let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
-            let eval = MATE - vcf.plies_to_five(line.len()) as i32;
-            return result(pv[0], eval, line.len() as u32, self.nodes, pv);
-        }
-        self.nodes += vcf.nodes;
-        let (vct_nodes, vct_deadline) = self
-            .clock
-            .vct_budget(self.node_limit.saturating_sub(self.nodes));
-        let mut vct = Vct::new(vct_nodes, vct_deadline, Some(self.stop));
-        let found = vct.solve(&mut self.b, 8);
-        self.nodes += vct.nodes;
-        if let Some(line) = found {
-            let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
-            let eval = MATE - vct.plies_to_five(line.len()) as i32;
-            return result(pv[0], eval, line.len() as u32, self.nodes, pv);
-        }
-
-        let mut root: Vec<usize> = Vec::new();
-        if has_threat(&self.b, o) {
-            threat_defences(&mut self.b, &mut root);
-        }
-        if root.is_empty() {
-            let mut scored = Vec::new();
-            ordered_candidates(&mut self.b, &mut scored);
-            root.extend(scored.iter().take(40).map(|&(p, _)| p));
-        }
-        if root.len() > self.exclude.len() {
-            root.retain(|m| !self.exclude.contains(m));
-        }
-        if root.is_empty() {
-            let p = self.first_legal().unwrap_or(self.b.points()[0]);
-            return result(self.b.pos(p), 0, 1, self.nodes, vec![self.b.pos(p)]);
-        }
-        self.filter_opponent_vcf(&mut root);
-
-        let mut best = root[0];
-        let mut best_value = -INF;
-        let mut best_pv: Vec<usize> = vec![best];
-        let mut completed = 0;
-        let mut scores = vec![-INF; root.len()];
-        for depth in 1..=max_depth {
-            let iter_start = Instant::now();
-            self.root_depth = depth;
-            let mut alpha = -INF;
-            let beta = INF;
-            let mut iter_best = None;
-            for i in 0..root.len() {
-                let m = root[i];
-                let quiet = self.b.class(s, m) < C_THREE && self.b.class(o, m) < C_THREE;
-                self.b.make(m);
-                let v = if i == 0 {
-                    -self.pvs(depth - 1, -beta, -alpha, 1)
-                } else {
-                    let r = if depth >= 3 && i >= 3 {
-                        (lmr(depth, i) - 1).clamp(0, depth - 2) / if quiet { 1 } else { 2 }
-                    } else {
-                        0
-                    };
-                    let mut v = -self.pvs(depth - 1 - r, -alpha - 1, -alpha, 1);
-                    if v > alpha && r > 0 && !self.stopped {
-                        v = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
-                    }
-                    if v > alpha && !self.stopped {
-                        -self.pvs(depth - 1, -beta, -alpha, 1)
-                    } else {
-                        v
-                    }
-                };
-                self.b.unmake();
-                if self.stopped {
-                    break;
-                }
-                scores[i] = if v > alpha { v } else { -INF + i as i32 };
-                if v > alpha {
-                    alpha = v;
-                    let mut line = vec![m];
-                    line.extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
-                    iter_best = Some((m, v, line));
-                }
-            }
-            if let Some((m, v, line)) = iter_best {
-                // A partial iteration only counts when it found a better move than the
-                // previous best (which it searched first).
-                if !self.stopped || m != best || depth == 1 {
-                    best = m;
-                    best_value = v;
-                    best_pv = line;
-                    if !self.stopped {
-                        completed = depth;
-                    }
-                }
-            }
-            if self.stopped {
-                break;
-            }
-            completed = depth;
-            // Best first, then by this iteration's scores.
-            let mut order: Vec<(usize, i32)> =
-                root.iter().copied().zip(scores.iter().copied()).collect();
-            order.sort_by_key(|&(p, v)| (p != best, -v));
-            root = order.iter().map(|&(p, _)| p).collect();
-            scores = order.iter().map(|&(_, v)| v).collect();
-            let elapsed = self.clock.start().elapsed();
-            info(&SearchInfo {
-                depth: depth as u32,
-                sel_depth: self.sel_depth as u32,
-                eval: best_value,
-                nodes: self.nodes,
-                nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                time_ms: elapsed.as_millis() as u64,
-                pv: best_pv.iter().map(|&p| self.b.pos(p)).collect(),
-            });
-            if best_value.abs() > MATE_BOUND && MATE - best_value.abs() <= depth + 1 {
-                break;
-            }
-            if best_value > MATE_BOUND {
-                break;
-            }
-            let now = Instant::now();
-            if !self.clock.next_iteration(now - iter_start, now) {
-                break;
-            }
-            if root.len() == 1 && self.deadline.is_some() {
-                break;
-            }
-        }
-        let pv = best_pv.iter().map(|&p| self.b.pos(p)).collect();
-        result(
-            self.b.pos(best),
-            best_value,
-            completed.max(1) as u32,
-            self.nodes,
-            pv,
-        )
-    }
-
-    fn first_legal(&mut self) -> Option<usize> {
-        let s = self.b.to_move();
-        let mut cand = Vec::new();
-        self.b.candidates(&mut cand);
-        if cand.is_empty() {
-            cand = self.b.points().to_vec();
-        }
-        cand.into_iter()
-            .find(|&p| self.b.cell(p) == crate::board::EMPTY && self.b.is_legal_for(s, p))
-    }
-
-    /// When the opponent has a VCF, keeps only the root moves after which it has none (if
-    /// any move achieves that).
-    fn filter_opponent_vcf(&mut self, root: &mut Vec<usize>) {
-        self.b.pass();
-        let mut vcf = Vcf::new(20_000, self.deadline, Some(self.stop));
-        let threat = vcf.solve(&mut self.b, 40);
-        self.nodes += vcf.nodes;
-        self.b.pass();
-        let Some(line) = threat else { return };
-        // The points of the opponent's line are natural defences; add them.
-        for &p in &line {
-            if !root.contains(&p) && self.b.is_legal_for(self.b.to_move(), p) {
-                root.push(p);
-            }
-        }
-        let mut keep = Vec::new();
-        for &m in root.iter() {
-            self.b.make(m);
-            let mut v = Vcf::new(10_000, self.deadline, Some(self.stop));
-            let refuted = v.solve(&mut self.b, 40).is_none();
-            self.nodes += v.nodes;
-            self.b.unmake();
-            if refuted {
-                keep.push(m);
-            }
-        }
-        if !keep.is_empty() {
-            *root = keep;
-        }
-    }
-
-    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(crate) fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
         self.check_stop();
@@ -656,7 +426,7 @@ impl<'a> Searcher<'a> {
 }
 
 /// Late-move reduction for the `i`-th move at remaining depth `depth`.
-fn lmr(depth: i32, i: usize) -> i32 {
+pub(crate) fn lmr(depth: i32, i: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let m = (i.max(1) as f64).ln();
     (1.2 + d * m / 0.7) as i32

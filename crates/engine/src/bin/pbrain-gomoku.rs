@@ -1,4 +1,4 @@
-//! Gomocup / Piskvork brain: `pbrain-gomoku [--level NAME] [--seed N] [--quiet]`
+//! Gomocup / Piskvork brain: `pbrain-gomoku [--level NAME] [--seed N] [--threads N] [--quiet]`
 //! speaks the protocol on stdin / stdout (a manager starts it without arguments).
 //!
 //! Measurement subcommands (`pbrain-gomoku help SUBCOMMAND` for the options):
@@ -7,7 +7,7 @@
 //!   total with the figure kept in `gomoku_engine::bench` and exits with status 1 on a mismatch;
 //! - `puzzles [--mode 32|64|67] [--step N] [--limit N] [--time MS]`: solves the embedded renju
 //!   puzzles and prints the share solved and the median time;
-//! - `depth [--rule CODE] [--openings N] [--ms MS] [--nodes N]`: the depth of the
+//! - `depth [--rule CODE] [--openings N] [--ms MS] [--nodes N] [--threads N]`: the depth of the
 //!   last completed iteration of a timed search (or a node-limited one, which does not depend
 //!   on the load) after each of the first N openings and in each benchmark position.
 
@@ -34,6 +34,9 @@ struct Cli {
     /// Seed for the levels' randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Search threads at full strength until the manager sends `INFO thread_num`.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
     /// No `MESSAGE` progress lines.
     #[arg(long)]
     quiet: bool,
@@ -81,6 +84,9 @@ enum Command {
         /// A node budget instead of the time (0 = use the time).
         #[arg(long, default_value_t = 0)]
         nodes: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
     },
 }
 
@@ -100,8 +106,9 @@ fn main() -> ExitCode {
             openings,
             ms,
             nodes,
+            threads,
         }) => {
-            depth_command(rule, openings, ms, nodes);
+            depth_command(rule, openings, ms, nodes, usize::from(threads));
             ExitCode::SUCCESS
         }
         Some(Command::Puzzles {
@@ -118,6 +125,7 @@ fn main() -> ExitCode {
                 level: cli.level,
                 seed: cli.seed,
                 quiet: cli.quiet,
+                threads: usize::from(cli.threads),
             };
             run(BufReader::new(std::io::stdin()), std::io::stdout(), opts);
             ExitCode::SUCCESS
@@ -154,13 +162,13 @@ fn bench_command(depth: u32, check: bool) -> ExitCode {
     }
 }
 
-fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64) {
+fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64, threads: usize) {
     let limits = if nodes > 0 {
         Limits::nodes(nodes)
     } else {
         Limits::time(Duration::from_millis(ms))
     };
-    let rows = depth_in_limits(rule, openings, limits);
+    let rows = depth_in_limits(rule, openings, limits, threads);
     let budget = if nodes > 0 {
         format!("{nodes} nodes")
     } else {
@@ -176,7 +184,7 @@ fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64) {
     d.sort_unstable();
     if let (Some(lo), Some(hi)) = (d.first(), d.last()) {
         println!(
-            "{rule}, {budget}: depth {lo}..{hi}, median {}",
+            "{rule}, {budget}, {threads} thread(s): depth {lo}..{hi}, median {}",
             d[d.len() / 2]
         );
     }

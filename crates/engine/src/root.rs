@@ -1,0 +1,361 @@
+//! The root of a search: immediate decisions and the side to move's threat searches
+//! ([`Searcher::prepare`]), the root move list with the opponent's VCF filtered out, iterative
+//! deepening over it ([`Searcher::iterate`]), and Lazy SMP ([`search_threads`]): helper
+//! threads search the same root over the shared transposition table, and the main thread's
+//! answer is played.
+
+use crate::board::Board;
+use crate::eval::evaluate;
+use crate::movegen::{has_threat, ordered_candidates, threat_defences};
+use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_THREE};
+use crate::search::{INF, Limits, MATE, MATE_BOUND, SearchInfo, SearchResult, Searcher, lmr};
+use crate::timeman::TimeControl;
+use crate::tt::Tt;
+use crate::vcf::Vcf;
+use crate::vct::Vct;
+use gomoku_rules::Pos;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Most search threads.
+pub const MAX_THREADS: usize = 64;
+
+/// What [`Searcher::prepare`] found.
+pub(crate) enum Prepared {
+    /// The answer, found without a tree search.
+    Done(SearchResult),
+    /// The root moves to search.
+    Root(Vec<usize>),
+}
+
+fn max_depth(limits: Limits) -> i32 {
+    limits.depth.unwrap_or(60).clamp(1, 100) as i32
+}
+
+fn result(best: Pos, eval: i32, depth: u32, nodes: u64, pv: Vec<Pos>) -> SearchResult {
+    let mate_in = (eval.abs() > MATE_BOUND).then(|| ((MATE - eval.abs() + 1) / 2) * eval.signum());
+    SearchResult {
+        best,
+        eval,
+        depth,
+        nodes,
+        pv,
+        forced_win: eval > MATE_BOUND,
+        mate_in,
+    }
+}
+
+/// Searches `board` with `threads` threads (1 = this thread only, the deterministic search of
+/// the bench and the levels) over `tt`, starting a new table generation. Node limits count the
+/// main thread's nodes; the reported node counts are all threads'.
+pub(crate) fn search_threads(
+    board: &Board,
+    tt: &mut Tt,
+    stop: &AtomicBool,
+    limits: Limits,
+    threads: usize,
+    exclude: Vec<usize>,
+    info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    tt.new_search();
+    let tt = &*tt;
+    let mut main = Searcher::new(board.clone(), tt, stop);
+    main.exclude = exclude;
+    let root = match main.prepare(limits) {
+        Prepared::Done(r) => return r,
+        Prepared::Root(root) => root,
+    };
+    let depth = max_depth(limits);
+    let threads = threads.clamp(1, MAX_THREADS);
+    if threads == 1 {
+        return main.iterate(root, depth, info, 0);
+    }
+    let helpers_stop = AtomicBool::new(false);
+    let counter = AtomicU64::new(main.nodes);
+    main.shared_nodes = Some(&counter);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .map(|k| {
+                let root = root.clone();
+                let (helpers_stop, counter) = (&helpers_stop, &counter);
+                scope.spawn(move || {
+                    let mut h = Searcher::new(board.clone(), tt, helpers_stop);
+                    h.shared_nodes = Some(counter);
+                    h.iterate(root, depth, &mut |_| {}, k);
+                    h.nodes
+                })
+            })
+            .collect();
+        let mut r = main.iterate(root, depth, info, 0);
+        helpers_stop.store(true, Ordering::Relaxed);
+        for h in handles {
+            r.nodes += h.join().unwrap_or(0);
+        }
+        r
+    })
+}
+
+impl Searcher<'_> {
+    /// Runs the search on this thread; `info` is called after every completed iteration.
+    pub fn run(&mut self, limits: Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        match self.prepare(limits) {
+            Prepared::Done(r) => r,
+            Prepared::Root(root) => self.iterate(root, max_depth(limits), info, 0),
+        }
+    }
+
+    /// Starts the clock and settles what needs no tree search: an empty board, a five, a
+    /// forced block, an open four, a VCF or VCT of the side to move. Otherwise returns the
+    /// root moves (threat defences or the best 40 candidates, without the excluded ones and,
+    /// when the opponent has a VCF, only the moves that stop it if any do).
+    pub(crate) fn prepare(&mut self, limits: Limits) -> Prepared {
+        self.clock = TimeControl::new(&limits);
+        self.deadline = self.clock.deadline();
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let s = self.b.to_move();
+        let o = s ^ 1;
+        let size = self.b.size();
+        let centre = Pos::new((size / 2) as u8, (size / 2) as u8);
+        let done =
+            |best, eval, depth, nodes, pv| Prepared::Done(result(best, eval, depth, nodes, pv));
+        if self.b.stones() == 0 {
+            return done(centre, 0, 1, 1, vec![centre]);
+        }
+        // Immediate decisions.
+        if let Some(p) = self.b.find_one(s, C_FIVE) {
+            let pos = self.b.pos(p);
+            return done(pos, MATE - 1, 1, 1, vec![pos]);
+        }
+        let mut opp_fives = Vec::new();
+        self.b.find(o, C_FIVE, &mut opp_fives);
+        if let Some(&q) = opp_fives.first() {
+            let pos = self.b.pos(q);
+            let eval = if opp_fives.len() > 1 {
+                -(MATE - 2)
+            } else {
+                evaluate(&self.b)
+            };
+            if self.b.is_legal_for(s, q) || self.first_legal().is_none() {
+                return done(pos, eval, 1, 1, vec![pos]);
+            }
+            let any = self.first_legal().expect("checked");
+            return done(self.b.pos(any), -(MATE - 2), 1, 1, vec![self.b.pos(any)]);
+        }
+        if let Some(p) = self.b.find_one(s, C_FLEX_FOUR) {
+            let pos = self.b.pos(p);
+            return done(pos, MATE - 3, 1, 1, vec![pos]);
+        }
+        // Our own VCF, then our own VCT on a share of the budget.
+        let mut vcf = Vcf::new(
+            self.node_limit.min(self.clock.vcf_nodes()),
+            self.deadline,
+            Some(self.stop),
+        );
+        if let Some(line) = vcf.solve(&mut self.b, 60) {
+            self.nodes += vcf.nodes;
+            let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
+            let eval = MATE - vcf.plies_to_five(line.len()) as i32;
+            return done(pv[0], eval, line.len() as u32, self.nodes, pv);
+        }
+        self.nodes += vcf.nodes;
+        let (vct_nodes, vct_deadline) = self
+            .clock
+            .vct_budget(self.node_limit.saturating_sub(self.nodes));
+        let mut vct = Vct::new(vct_nodes, vct_deadline, Some(self.stop));
+        let found = vct.solve(&mut self.b, 8);
+        self.nodes += vct.nodes;
+        if let Some(line) = found {
+            let pv: Vec<Pos> = line.iter().map(|&p| self.b.pos(p)).collect();
+            let eval = MATE - vct.plies_to_five(line.len()) as i32;
+            return done(pv[0], eval, line.len() as u32, self.nodes, pv);
+        }
+
+        let mut root: Vec<usize> = Vec::new();
+        if has_threat(&self.b, o) {
+            threat_defences(&mut self.b, &mut root);
+        }
+        if root.is_empty() {
+            let mut scored = Vec::new();
+            ordered_candidates(&mut self.b, &mut scored);
+            root.extend(scored.iter().take(40).map(|&(p, _)| p));
+        }
+        if root.len() > self.exclude.len() {
+            root.retain(|m| !self.exclude.contains(m));
+        }
+        if root.is_empty() {
+            let p = self.first_legal().unwrap_or(self.b.points()[0]);
+            return done(self.b.pos(p), 0, 1, self.nodes, vec![self.b.pos(p)]);
+        }
+        self.filter_opponent_vcf(&mut root);
+        Prepared::Root(root)
+    }
+
+    /// Iterative deepening over the `root` moves up to `max_depth`. `helper` is 0 for the main
+    /// thread; a helper thread (Lazy SMP) reports nothing, runs until its stop flag is set and
+    /// shares the transposition table with the main thread; odd-numbered helpers search one
+    /// ply deeper.
+    pub(crate) fn iterate(
+        &mut self,
+        mut root: Vec<usize>,
+        max_depth: i32,
+        info: &mut dyn FnMut(&SearchInfo),
+        helper: usize,
+    ) -> SearchResult {
+        let s = self.b.to_move();
+        let o = s ^ 1;
+        let skew = (helper % 2) as i32;
+
+        let mut best = root[0];
+        let mut best_value = -INF;
+        let mut best_pv: Vec<usize> = vec![best];
+        let mut completed = 0;
+        let mut scores = vec![-INF; root.len()];
+        for depth in 1..=max_depth {
+            let iter_start = Instant::now();
+            let depth = depth + skew;
+            self.root_depth = depth;
+            let mut alpha = -INF;
+            let beta = INF;
+            let mut iter_best = None;
+            for i in 0..root.len() {
+                let m = root[i];
+                let quiet = self.b.class(s, m) < C_THREE && self.b.class(o, m) < C_THREE;
+                self.b.make(m);
+                let v = if i == 0 {
+                    -self.pvs(depth - 1, -beta, -alpha, 1)
+                } else {
+                    let r = if depth >= 3 && i >= 3 {
+                        (lmr(depth, i) - 1).clamp(0, depth - 2) / if quiet { 1 } else { 2 }
+                    } else {
+                        0
+                    };
+                    let mut v = -self.pvs(depth - 1 - r, -alpha - 1, -alpha, 1);
+                    if v > alpha && r > 0 && !self.stopped {
+                        v = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    }
+                    if v > alpha && !self.stopped {
+                        -self.pvs(depth - 1, -beta, -alpha, 1)
+                    } else {
+                        v
+                    }
+                };
+                self.b.unmake();
+                if self.stopped {
+                    break;
+                }
+                scores[i] = if v > alpha { v } else { -INF + i as i32 };
+                if v > alpha {
+                    alpha = v;
+                    let mut line = vec![m];
+                    line.extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+                    iter_best = Some((m, v, line));
+                }
+            }
+            if let Some((m, v, line)) = iter_best {
+                // A partial iteration only counts when it found a better move than the
+                // previous best (which it searched first).
+                if !self.stopped || m != best || depth == 1 {
+                    best = m;
+                    best_value = v;
+                    best_pv = line;
+                    if !self.stopped {
+                        completed = depth;
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            // Best first, then by this iteration's scores.
+            let mut order: Vec<(usize, i32)> =
+                root.iter().copied().zip(scores.iter().copied()).collect();
+            order.sort_by_key(|&(p, v)| (p != best, -v));
+            root = order.iter().map(|&(p, _)| p).collect();
+            scores = order.iter().map(|&(_, v)| v).collect();
+            let elapsed = self.clock.start().elapsed();
+            if helper > 0 {
+                continue;
+            }
+            info(&SearchInfo {
+                depth: depth as u32,
+                sel_depth: self.sel_depth as u32,
+                eval: best_value,
+                nodes: self.nodes_all(),
+                nps: (self.nodes_all() as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time_ms: elapsed.as_millis() as u64,
+                pv: best_pv.iter().map(|&p| self.b.pos(p)).collect(),
+            });
+            if best_value.abs() > MATE_BOUND && MATE - best_value.abs() <= depth + 1 {
+                break;
+            }
+            if best_value > MATE_BOUND {
+                break;
+            }
+            let now = Instant::now();
+            if !self.clock.next_iteration(now - iter_start, now) {
+                break;
+            }
+            if root.len() == 1 && self.deadline.is_some() {
+                break;
+            }
+        }
+        let pv = best_pv.iter().map(|&p| self.b.pos(p)).collect();
+        result(
+            self.b.pos(best),
+            best_value,
+            completed.max(1) as u32,
+            self.nodes,
+            pv,
+        )
+    }
+
+    /// Nodes of all threads (exact for one thread; in steps of 1024 per thread otherwise).
+    fn nodes_all(&self) -> u64 {
+        self.shared_nodes.map_or(self.nodes, |n| {
+            n.load(Ordering::Relaxed) + (self.nodes & 1023)
+        })
+    }
+
+    fn first_legal(&mut self) -> Option<usize> {
+        let s = self.b.to_move();
+        let mut cand = Vec::new();
+        self.b.candidates(&mut cand);
+        if cand.is_empty() {
+            cand = self.b.points().to_vec();
+        }
+        cand.into_iter()
+            .find(|&p| self.b.cell(p) == crate::board::EMPTY && self.b.is_legal_for(s, p))
+    }
+
+    /// When the opponent has a VCF, keeps only the root moves after which it has none (if
+    /// any move achieves that).
+    fn filter_opponent_vcf(&mut self, root: &mut Vec<usize>) {
+        self.b.pass();
+        let mut vcf = Vcf::new(20_000, self.deadline, Some(self.stop));
+        let threat = vcf.solve(&mut self.b, 40);
+        self.nodes += vcf.nodes;
+        self.b.pass();
+        let Some(line) = threat else { return };
+        // The points of the opponent's line are natural defences; add them.
+        for &p in &line {
+            if !root.contains(&p) && self.b.is_legal_for(self.b.to_move(), p) {
+                root.push(p);
+            }
+        }
+        let mut keep = Vec::new();
+        for &m in root.iter() {
+            self.b.make(m);
+            let mut v = Vcf::new(10_000, self.deadline, Some(self.stop));
+            let refuted = v.solve(&mut self.b, 40).is_none();
+            self.nodes += v.nodes;
+            self.b.unmake();
+            if refuted {
+                keep.push(m);
+            }
+        }
+        if !keep.is_empty() {
+            *root = keep;
+        }
+    }
+}
