@@ -131,7 +131,9 @@ pub enum Event {
     },
     /// Bytes from the peer that are not a message (answered with `rejected`).
     ProtocolError(FrameError),
-    /// The host refused a joiner during the handshake (the host keeps listening).
+    /// A handshake failed and is not the end: the host refused a joiner (and keeps
+    /// listening), or a reconnecting joiner found the host still busy with the old connection
+    /// (and retries).
     HandshakeFailed(Refusal),
     /// We were refused (joiner) or refused the host's terms; the connection is over.
     Refused(Refusal),

@@ -111,7 +111,15 @@ impl Link {
         let session = Session::join(name, config.session);
         let mut link = Link::new(session, config, addrs);
         link.give_up_at = Some(Instant::now() + config.join_for);
-        link.flush();
+        link.connecting = true;
+        transport::connect(
+            link.addrs.clone(),
+            Duration::ZERO,
+            config.join_for,
+            &config,
+            link.tx.clone(),
+            link.stop.clone(),
+        );
         link
     }
 
@@ -268,8 +276,9 @@ impl Link {
         self.events.extend(self.session.take_events());
     }
 
-    /// Starts the joiner's connector for what is left of the window (the first join's, or
-    /// the reconnection's counted from the drop), or gives up when nothing is left.
+    /// Starts the joiner's connector, after a pause, for what is left of the window (the
+    /// first join's, or the reconnection's counted from the drop), or gives up when nothing
+    /// is left.
     fn reconnect(&mut self) {
         let now = Instant::now();
         let deadline = *self
@@ -283,6 +292,7 @@ impl Link {
         self.connecting = true;
         transport::connect(
             self.addrs.clone(),
+            self.config.retry_interval.min(window),
             window,
             &self.config,
             self.tx.clone(),

@@ -205,9 +205,11 @@ pub(crate) fn listen(
     Ok(())
 }
 
-/// Tries to connect to one of `addrs` every `retry_interval` for `window`.
+/// Tries to connect to one of `addrs` every `retry_interval` for `window`, the first time
+/// after `delay`.
 pub(crate) fn connect(
     addrs: Vec<SocketAddr>,
+    delay: Duration,
     window: Duration,
     config: &NetConfig,
     incoming: Sender<Incoming>,
@@ -220,6 +222,13 @@ pub(crate) fn connect(
         .name("net-connect".to_owned())
         .spawn(move || {
             let deadline = Instant::now() + window;
+            let start = Instant::now() + delay;
+            while Instant::now() < start {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                thread::sleep(POLL.min(delay));
+            }
             let mut attempt = 0;
             loop {
                 attempt += 1;

@@ -62,6 +62,14 @@ impl Session {
                     });
                 }
             }
+            // Resuming, the host may not have noticed the old connection fall yet: retry.
+            (Role::Joiner, Message::Refused { reason, .. })
+                if self.established && reason == Refusal::Busy =>
+            {
+                self.phase = Phase::Lost;
+                self.close = true;
+                self.events.push(Event::HandshakeFailed(reason));
+            }
             (Role::Joiner, Message::Refused { reason, .. }) => {
                 self.phase = Phase::Closed;
                 self.close = true;
