@@ -20,7 +20,7 @@ mod transport;
 
 pub use event::{Action, ActionError, Event, Pending, Request, Side, SyncOutcome};
 pub use frame::{Decoder, FrameError, MAX_FRAME};
-pub use link::{Link, NetConfig, new_game_id, parse_address};
+pub use link::{Link, NetConfig, bind_all, new_game_id, parse_address};
 pub use protocol::{
     DEFAULT_PORT, GameSettings, MAX_CHAT_CHARS, Message, PROTOCOL_VERSION, Refusal, Rejection,
     Role, SUPPORTED_VERSIONS,

@@ -9,7 +9,7 @@ use crate::protocol::{DEFAULT_PORT, GameSettings, Role};
 use crate::session::{Phase, Session, SessionConfig};
 use crate::transport::{self, Connection, Incoming};
 use crossbeam_channel::{Receiver, Sender};
-use std::net::{IpAddr, SocketAddr, TcpListener, ToSocketAddrs};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -308,6 +308,16 @@ impl Drop for Link {
             conn.close();
         }
     }
+}
+
+/// A listener on `port` of every interface: IPv6 and IPv4 (`[::]`, dual-stack), or IPv4
+/// alone (`0.0.0.0`) where IPv6 is not available.
+///
+/// # Errors
+/// When neither can be bound (the port is taken, or not allowed).
+pub fn bind_all(port: u16) -> std::io::Result<TcpListener> {
+    TcpListener::bind(SocketAddr::new(Ipv6Addr::UNSPECIFIED.into(), port))
+        .or_else(|_| TcpListener::bind(SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), port)))
 }
 
 /// A fresh game id (16 hex digits), unique enough to tell games apart on reconnection.

@@ -6,9 +6,11 @@
 
 use clap::Parser;
 use gomoku_engine::{Engine, Level};
-use gomoku_net::{Action, Event, GameSettings, Link, NetConfig, Request, Role, parse_address};
+use gomoku_net::{
+    Action, Event, GameSettings, Link, NetConfig, Request, Role, bind_all, parse_address,
+};
 use gomoku_rules::{ForbiddenPolicy, GameResult, Rule, Stone};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener};
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -96,9 +98,7 @@ fn main() -> ExitCode {
 fn bind(port: u16, ip: Option<IpAddr>) -> Result<TcpListener, String> {
     let result = match ip {
         Some(ip) => TcpListener::bind(SocketAddr::new(ip, port)),
-        // `::` also accepts IPv4 on dual-stack systems; fall back to IPv4 only.
-        None => TcpListener::bind(SocketAddr::new(Ipv6Addr::UNSPECIFIED.into(), port))
-            .or_else(|_| TcpListener::bind(SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), port))),
+        None => bind_all(port),
     };
     result.map_err(|e| format!("cannot listen on port {port}: {e}"))
 }

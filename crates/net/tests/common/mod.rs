@@ -8,11 +8,12 @@ use gomoku_rules::Pos;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-/// Timings short enough for tests (a lost peer is noticed in 400 ms).
+/// Timings short enough for tests (a lost peer is noticed in 800 ms), with room for a
+/// loaded machine (a heartbeat every 150 ms).
 pub fn fast() -> NetConfig {
     NetConfig {
-        heartbeat: Duration::from_millis(100),
-        peer_timeout: Duration::from_millis(400),
+        heartbeat: Duration::from_millis(150),
+        peer_timeout: Duration::from_millis(800),
         write_timeout: Duration::from_millis(500),
         connect_timeout: Duration::from_millis(300),
         join_for: Duration::from_secs(3),
