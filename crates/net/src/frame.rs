@@ -44,7 +44,16 @@ pub fn decode(line: &[u8]) -> Result<Message, FrameError> {
     let text = std::str::from_utf8(line).map_err(|_| FrameError::NotUtf8)?;
     match serde_json::from_str::<Message>(text) {
         Ok(message) => Ok(message),
-        Err(error) => lenient_hello(text).ok_or_else(|| FrameError::Invalid(error.to_string())),
+        Err(error) => lenient_hello(text).ok_or_else(|| FrameError::Invalid(clip(&error))),
+    }
+}
+
+/// An error's text, at most 200 characters (it may quote the peer's input).
+fn clip(error: &impl std::fmt::Display) -> String {
+    let text = error.to_string();
+    match text.char_indices().nth(200) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
     }
 }
 

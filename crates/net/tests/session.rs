@@ -526,3 +526,22 @@ fn goodbye_closes_and_keeps_the_game() {
         Err(ActionError::Closed)
     );
 }
+
+#[test]
+fn an_overlong_local_name_is_cut_to_a_valid_one() {
+    let host = Session::host(&"名".repeat(100), renju(), "g", SessionConfig::default());
+    assert_eq!(host.name().chars().count(), 40);
+    let blank = Session::join("\n\t", SessionConfig::default());
+    assert_eq!(blank.name(), "Player");
+}
+
+#[test]
+fn a_refusal_never_outgrows_a_frame_whatever_the_peer_sent() {
+    let mut pipe = Pipe::new(renju());
+    let long_type = format!("{{\"type\":\"{}\"}}", "x".repeat(8000));
+    let error = gomoku_net::frame::decode(long_type.as_bytes()).unwrap_err();
+    pipe.host.frame_error(error);
+    for m in pipe.host.take_outgoing() {
+        assert!(gomoku_net::frame::encode(&m).is_ok(), "{}", m.kind());
+    }
+}

@@ -88,6 +88,21 @@ pub struct Session {
     close: bool,
 }
 
+/// `name` made a valid player name: control characters dropped, at most
+/// [`MAX_NAME_CHARS`](crate::protocol::MAX_NAME_CHARS) characters, `Player` when nothing is left.
+fn local_name(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(crate::protocol::MAX_NAME_CHARS)
+        .collect();
+    if name.trim().is_empty() {
+        "Player".to_owned()
+    } else {
+        name
+    }
+}
+
 /// A [`GameRecord`] for `settings`.
 #[must_use]
 pub fn new_record(settings: &GameSettings) -> GameRecord {
@@ -99,7 +114,7 @@ impl Session {
         Session {
             role,
             config,
-            name: name.to_owned(),
+            name: local_name(name),
             program: format!("gomoku {}", env!("CARGO_PKG_VERSION")),
             peer_name: None,
             peer_program: None,
@@ -141,9 +156,9 @@ impl Session {
         Session::new(Role::Joiner, name, GameSettings::default(), config)
     }
 
-    /// Overrides the program name sent in the handshake.
+    /// Overrides the program name sent in the handshake (at most 64 characters are kept).
     pub fn set_program(&mut self, program: &str) {
-        program.clone_into(&mut self.program);
+        self.program = program.chars().take(64).collect();
     }
 
     #[must_use]
