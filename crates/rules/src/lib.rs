@@ -2,7 +2,8 @@
 //!
 //! - [`Board`], [`Pos`], [`Stone`]: geometry (up to 20×20, 15×15 by default);
 //! - [`Rule`]: freestyle, standard (exactly five) and renju, with [`winning_line`],
-//!   [`forbidden`] and [`forbidden_points`];
+//!   [`forbidden`] and [`forbidden_points`]; [`explain`]: the lines that make a point forbidden
+//!   (which threes count, and why a three does not);
 //! - [`GameRecord`]: moves, undo / redo, the result and its reason, the opening and the clock;
 //! - [`opening`]: how a game starts — [`OpeningRule`] free, swap after 3 (三手可交换), RIF
 //!   (指定打法 + 三手可交换 + 五手两打), Soosõrv-8 and Swap2 — as a state machine in front of
@@ -24,6 +25,7 @@ pub mod ascii;
 mod board;
 pub mod clock;
 mod error;
+pub mod explain;
 pub mod notation;
 pub mod opening;
 mod record;
@@ -34,6 +36,7 @@ pub use ascii::{parse_ascii, to_ascii};
 pub use board::{Board, DEFAULT_SIZE, DIRECTIONS, MAX_SIZE, MIN_SIZE, Pos, Stone};
 pub use clock::{Clock, PlayerTime, TimeControl};
 pub use error::FormatError;
+pub use explain::{PointExplanation, explain, explain_point};
 pub use opening::{
     Area, Decision, Nigiri, OPENINGS, Opening, OpeningError, OpeningFamily, OpeningRule, Phase,
     Side, Step, Swap2Choice, Symmetry, Turn,
