@@ -26,3 +26,8 @@ pub use protocol::{
     Role, SUPPORTED_VERSIONS,
 };
 pub use session::{Phase, Session, SessionConfig, new_record};
+
+/// The README's examples, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

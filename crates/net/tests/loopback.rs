@@ -194,3 +194,55 @@ fn two_peer_binaries_play_two_games_with_alternating_colours() {
     assert!(host_lines[0].starts_with("game 1: ") && host_lines[0].contains("black Hosty"));
     assert!(host_lines[1].starts_with("game 2: ") && host_lines[1].contains("black Joey"));
 }
+
+#[test]
+fn a_player_against_the_peer_binary_gets_undo_agreed_draw_declined_and_a_result() {
+    use std::process::{Command, Stdio};
+    // Default timings on both sides (the binary's heartbeat is the default one).
+    let config = gomoku_net::NetConfig::default();
+    let settings = GameSettings {
+        rule: gomoku_rules::Rule::Freestyle,
+        size: 9,
+        ..GameSettings::default()
+    };
+    let mut me = Link::host(loopback_v4(), "Me", settings, config).unwrap();
+    let bot = Command::new(env!("CARGO_BIN_EXE_gomoku-peer"))
+        .args(["--join", &me.local_addrs()[0].to_string()])
+        .args(["--level", "Beginner", "--games", "1", "--name", "Bot"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(&mut me, "the bot", |e| matches!(e, Event::Connected { .. }));
+    assert_eq!(me.session().peer_name(), Some("Bot"));
+    me.act(Action::Chat("good luck".into())).unwrap();
+    me.act(Action::Move(p(4, 4))).unwrap();
+    wait_for(&mut me, "the bot's reply", moved);
+    me.act(Action::RequestUndo).unwrap();
+    wait_for(&mut me, "undo agreed", |e| {
+        *e == Event::Answered {
+            request: Request::Undo { to: 0 },
+            accepted: true,
+        }
+    });
+    assert!(me.session().record().moves().is_empty());
+    me.act(Action::Move(p(4, 4))).unwrap();
+    wait_for(&mut me, "the bot's reply", moved);
+    me.act(Action::OfferDraw).unwrap();
+    wait_for(&mut me, "draw declined", |e| {
+        *e == Event::Answered {
+            request: Request::Draw,
+            accepted: false,
+        }
+    });
+    me.act(Action::Resign).unwrap();
+    wait_for(&mut me, "the bot leaving", |e| {
+        *e == Event::PeerLeft(Some("done".into()))
+    });
+    let out = bot.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        "game 1: white wins by resignation (black Me, white Bot, 2 moves)"
+    );
+}
