@@ -219,3 +219,22 @@ fn the_joiner_gives_up_when_the_host_never_comes_back() {
     assert!(!reason.is_empty());
     assert_eq!(joiner.session().phase(), Phase::Closed);
 }
+
+#[test]
+fn a_host_move_in_flight_is_recovered_by_the_joiner() {
+    let (mut host, mut joiner, proxy) = through_proxy();
+    host.act(Action::Move(p(7, 7))).unwrap();
+    wait_for(&mut joiner, "move 1", moved);
+    joiner.act(Action::Move(p(8, 8))).unwrap();
+    wait_for(&mut host, "move 2", moved);
+    proxy.swallow();
+    host.act(Action::Move(p(6, 8))).unwrap();
+    thread::sleep(Duration::from_millis(30));
+    proxy.cut();
+    let (h, j) = resync(&mut host, &mut joiner);
+    assert_eq!((outcome(&h), outcome(&j)), (SyncOutcome::Kept, SyncOutcome::Adopted));
+    assert_eq!(joiner.session().record(), host.session().record());
+    assert!(joiner.session().local_to_move());
+    joiner.act(Action::Move(p(9, 9))).unwrap();
+    wait_for(&mut host, "move 4", moved);
+}
