@@ -53,14 +53,18 @@ struct Brain<W: Write> {
 
 /// The rule for a Gomocup rule code (`INFO rule`, and the `--rule` option of `pbrain-gomoku
 /// depth` and `arena`): a bit field where 1 = exactly five and 4 = renju, so 0 is freestyle,
-/// 1 standard, 4 and 5 renju. Codes this engine does not play (2 continuous game, 8 caro, ...)
-/// are an error. The one mapping used by the brain and both command lines.
+/// 1 standard, 4 and 5 renju. Codes with other bits (2 continuous game, 8 caro, ...) are an
+/// error. The one mapping used by the brain and both command lines.
 pub fn rule_from_code(text: &str) -> Result<Rule, String> {
     let code: u32 = text
         .trim()
         .parse()
         .map_err(|_| format!("bad rule code {text:?} (0 freestyle, 1 standard, 4 renju)"))?;
-    Rule::from_gomocup_code(code)
+    // Only the bits this engine plays: 8 (caro) or 2 (continuous game) with them are other
+    // games, not standard or renju.
+    Some(code)
+        .filter(|c| c & !5 == 0)
+        .and_then(Rule::from_gomocup_code)
         .ok_or_else(|| format!("unsupported rule code {code} (0 freestyle, 1 standard, 4 renju)"))
 }
 

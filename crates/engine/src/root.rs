@@ -9,7 +9,7 @@ use crate::eval::evaluate;
 use crate::movegen::{has_threat, ordered_candidates, threat_defences};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_THREE};
 use crate::search::{INF, Limits, MATE, MATE_BOUND, SearchInfo, SearchResult, Searcher, lmr};
-use crate::timeman::TimeControl;
+use crate::timeman::{TimeControl, clock_out};
 use crate::tt::Tt;
 use crate::vcf::Vcf;
 use crate::vct::Vct;
@@ -73,6 +73,7 @@ pub(crate) fn search_threads(
     let helpers_stop = AtomicBool::new(false);
     let counter = AtomicU64::new(main.nodes);
     main.shared_nodes = Some(&counter);
+    main.flushed = main.nodes;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|k| {
@@ -206,6 +207,8 @@ impl Searcher<'_> {
         let skew = (helper % 2) as i32;
 
         let mut best = root[0];
+        // The previous iteration's best move and value (for the time control).
+        let mut last: Option<(usize, i32)> = None;
         let mut best_value = -INF;
         let mut best_pv: Vec<usize> = vec![best];
         let mut completed = 0;
@@ -293,7 +296,13 @@ impl Searcher<'_> {
                 break;
             }
             let now = Instant::now();
-            if !self.clock.next_iteration(now - iter_start, now) {
+            let changed = last.is_some_and(|(m, _)| m != best);
+            let drop = last.map_or(0, |(_, v)| v - best_value);
+            last = Some((best, best_value));
+            if !self
+                .clock
+                .next_iteration(now - iter_start, now, changed, drop)
+            {
                 break;
             }
             if root.len() == 1 && self.deadline.is_some() {
@@ -329,14 +338,44 @@ impl Searcher<'_> {
     }
 
     /// When the opponent has a VCF, keeps only the root moves after which it has none (if
-    /// any move achieves that).
+    /// any move achieves that); when it has no VCF but a VCT, likewise with its VCT, on the
+    /// budgets of [`TimeControl::vct_filter_nodes`].
     fn filter_opponent_vcf(&mut self, root: &mut Vec<usize>) {
+        let vcf_threat = self.filter_threat(root, false, 20_000, 10_000);
+        if !vcf_threat {
+            let (probe, per_move) = self.clock.vct_filter_nodes(self.node_limit);
+            if probe > 0 {
+                self.filter_threat(root, true, probe, per_move);
+            }
+        }
+    }
+
+    /// Looks for the opponent's VCF (or VCT) with `probe` nodes as if we passed; if it has one,
+    /// adds the points of its line to `root` and keeps the moves after which a search of
+    /// `per_move` nodes finds none (all of them if every move fails). Returns whether the
+    /// opponent had one.
+    fn filter_threat(
+        &mut self,
+        root: &mut Vec<usize>,
+        vct: bool,
+        probe: u64,
+        per_move: u64,
+    ) -> bool {
+        let stop = Some(self.stop);
+        let solve = |b: &mut Board, nodes: u64, deadline| {
+            if vct {
+                let mut v = Vct::new(nodes, deadline, stop);
+                (v.solve(b, 6), v.nodes)
+            } else {
+                let mut v = Vcf::new(nodes, deadline, stop);
+                (v.solve(b, 40), v.nodes)
+            }
+        };
         self.b.pass();
-        let mut vcf = Vcf::new(20_000, self.deadline, Some(self.stop));
-        let threat = vcf.solve(&mut self.b, 40);
-        self.nodes += vcf.nodes;
+        let (threat, n) = solve(&mut self.b, probe, self.deadline);
+        self.nodes += n;
         self.b.pass();
-        let Some(line) = threat else { return };
+        let Some(line) = threat else { return false };
         // The points of the opponent's line are natural defences; add them.
         for &p in &line {
             if !root.contains(&p) && self.b.is_legal_for(self.b.to_move(), p) {
@@ -345,17 +384,22 @@ impl Searcher<'_> {
         }
         let mut keep = Vec::new();
         for &m in root.iter() {
+            if clock_out(self.deadline, Some(self.stop)) {
+                // Out of time: the moves not checked yet stay.
+                keep.push(m);
+                continue;
+            }
             self.b.make(m);
-            let mut v = Vcf::new(10_000, self.deadline, Some(self.stop));
-            let refuted = v.solve(&mut self.b, 40).is_none();
-            self.nodes += v.nodes;
+            let (found, n) = solve(&mut self.b, per_move, self.deadline);
+            self.nodes += n;
             self.b.unmake();
-            if refuted {
+            if found.is_none() {
                 keep.push(m);
             }
         }
         if !keep.is_empty() {
             *root = keep;
         }
+        true
     }
 }

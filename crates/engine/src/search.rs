@@ -102,6 +102,9 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// Nodes of every thread of this search, added in steps of 1024 (for the reports).
     pub(crate) shared_nodes: Option<&'a AtomicU64>,
+    /// `nodes` when they were last added to `shared_nodes`.
+    pub(crate) flushed: u64,
+    next_check: u64,
     pub(crate) stopped: bool,
     pub(crate) sel_depth: usize,
     pub(crate) root_depth: i32,
@@ -128,6 +131,8 @@ impl<'a> Searcher<'a> {
             node_limit: u64::MAX,
             nodes: 0,
             shared_nodes: None,
+            flushed: 0,
+            next_check: 1024,
             stopped: false,
             sel_depth: 0,
             root_depth: 0,
@@ -158,9 +163,12 @@ impl<'a> Searcher<'a> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0 {
+        // The clock, the flag and the shared count every 1024 nodes.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
             if let Some(shared) = self.shared_nodes {
-                shared.fetch_add(1024, Ordering::Relaxed);
+                shared.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+                self.flushed = self.nodes;
             }
             if self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)

@@ -139,6 +139,11 @@ impl<'a> Vct<'a> {
         let mut vcf = Vcf::new(budget, self.deadline, self.stop);
         let found = vcf.solve(b, 30);
         self.nodes += vcf.nodes;
+        // The node count jumps here, past the multiples of 64 at which the clock is read: a
+        // VCF cut short may have been stopped by the clock.
+        if vcf.aborted() && crate::timeman::clock_out(self.deadline, self.stop) {
+            self.aborted = true;
+        }
         if let Some(l) = found {
             self.ends_with_five = vcf.plies_to_five(l.len()) == l.len();
             line.extend(l.iter().rev());

@@ -9,7 +9,12 @@
 //!   puzzles and prints the share solved and the median time;
 //! - `depth [--rule CODE] [--openings N] [--ms MS] [--nodes N] [--threads N]`: the depth of the
 //!   last completed iteration of a timed search (or a node-limited one, which does not depend
-//!   on the load) after each of the first N openings and in each benchmark position.
+//!   on the load) after each of the first N openings and in each benchmark position;
+//! - `selfplay --rule CODE --games N --nodes N --out FILE` and `fit --data FILE --out FILE`:
+//!   the evaluation's training pipeline (see `training.rs`).
+
+#[path = "pbrain-gomoku/training.rs"]
+mod training;
 
 use clap::{Parser, Subcommand};
 use gomoku_engine::bench::{BENCH_DEPTH, BENCH_NODES, bench, depth_in_limits, run_puzzles};
@@ -88,6 +93,49 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
         threads: u16,
     },
+    /// Training data: self-play games (one thread, a node budget per move), appended to a
+    /// file one game a line.
+    Selfplay {
+        /// Gomocup rule code: 0 freestyle, 1 standard, 4 renju.
+        #[arg(long, default_value = "0", value_parser = rule_from_code)]
+        rule: Rule,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Seed of the first game (game i uses seed + i and opening i mod the number of
+        /// openings).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Openings file (Piskvork offset format, 15×15); the embedded set by default.
+        #[arg(long)]
+        openings: Option<String>,
+        /// Data file to append to.
+        #[arg(long)]
+        out: String,
+    },
+    /// Fits the evaluation weights to self-play data (logistic regression of the results on
+    /// the features) and writes a weight file.
+    Fit {
+        /// Data files written by `selfplay`.
+        #[arg(long, required = true)]
+        data: Vec<String>,
+        /// Weights to start from (default: the embedded ones).
+        #[arg(long)]
+        weights: Option<String>,
+        /// Weight file to write.
+        #[arg(long)]
+        out: String,
+        #[arg(long, default_value_t = 400)]
+        iterations: usize,
+        /// Pull towards the starting weights.
+        #[arg(long, default_value_t = 1e-4)]
+        l2: f64,
+        /// Keep the starting weights' logistic scale instead of fitting it.
+        #[arg(long)]
+        keep_scale: bool,
+    },
 }
 
 fn parse_level(name: &str) -> Result<Level, String> {
@@ -120,6 +168,22 @@ fn main() -> ExitCode {
             puzzles_command(mode, step, limit, Duration::from_millis(time));
             ExitCode::SUCCESS
         }
+        Some(Command::Selfplay {
+            rule,
+            games,
+            nodes,
+            seed,
+            openings,
+            out,
+        }) => training::selfplay_command(rule, games, nodes, seed, openings.as_deref(), &out),
+        Some(Command::Fit {
+            data,
+            weights,
+            out,
+            iterations,
+            l2,
+            keep_scale,
+        }) => training::fit_command(&data, weights.as_deref(), &out, iterations, l2, keep_scale),
         None => {
             let opts = Options {
                 level: cli.level,

@@ -1,0 +1,174 @@
+//! `pbrain-gomoku selfplay` and `pbrain-gomoku fit`: the command side of the evaluation's
+//! training pipeline (`gomoku_engine::train`).
+
+use gomoku_engine::eval::{WeightSet, weight_set};
+use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
+use gomoku_engine::train::{GameData, Sample, fit, fit_scale, loss, samples, self_play};
+use gomoku_rules::Rule;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Plays `games` self-play games and appends them to `out`.
+pub fn selfplay_command(
+    rule: Rule,
+    games: usize,
+    nodes: u64,
+    seed: u64,
+    openings: Option<&str>,
+    out: &str,
+) -> ExitCode {
+    let openings = match openings {
+        Some(f) => match std::fs::read_to_string(f) {
+            Ok(text) => parse_offset_openings(&text, 15),
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => openings_15(),
+    };
+    if openings.is_empty() {
+        eprintln!("no usable 15x15 openings");
+        return ExitCode::from(2);
+    }
+    let mut file = match std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{out}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t = Instant::now();
+    let (mut played, mut results, mut moves) = (0, [0usize; 3], 0usize);
+    for i in 0..games {
+        let s = seed + i as u64;
+        let Some(g) = self_play(rule, &openings[i % openings.len()], nodes, s) else {
+            continue;
+        };
+        if let Err(e) = writeln!(file, "{}", g.to_line()) {
+            eprintln!("{out}: {e}");
+            return ExitCode::FAILURE;
+        }
+        played += 1;
+        moves += g.moves.len();
+        results[match g.winner {
+            Some(gomoku_rules::Stone::Black) => 0,
+            Some(gomoku_rules::Stone::White) => 1,
+            None => 2,
+        }] += 1;
+        if played % 20 == 0 {
+            eprintln!("{played} games, {:.0} s", t.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "{rule}: {played} games ({} black wins, {} white wins, {} draws), {moves} moves, \
+         {nodes} nodes per move, {:.0} s, appended to {out}",
+        results[0],
+        results[1],
+        results[2],
+        t.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
+/// Fits the weights of every rule found in the data files and writes the new weight file.
+pub fn fit_command(
+    data: &[String],
+    weights: Option<&str>,
+    out: &str,
+    iterations: usize,
+    l2: f64,
+    keep_scale: bool,
+) -> ExitCode {
+    let mut set = match weights {
+        Some(f) => match std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| WeightSet::parse(&t))
+        {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => weight_set().clone(),
+    };
+    let mut games = Vec::new();
+    for f in data {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            match GameData::from_line(line) {
+                Ok(g) => games.push(g),
+                Err(e) => eprintln!("{f}:{}: skipped ({e})", n + 1),
+            }
+        }
+    }
+    let t = Instant::now();
+    // Every 10th game is held out to check the fit on games it did not see.
+    let (train, held): (Vec<(usize, &GameData)>, Vec<(usize, &GameData)>) =
+        games.iter().enumerate().partition(|(i, _)| i % 10 != 0);
+    let train: Vec<GameData> = train.into_iter().map(|(_, g)| g.clone()).collect();
+    let held: Vec<GameData> = held.into_iter().map(|(_, g)| g.clone()).collect();
+    let per_rule: Vec<(Rule, Vec<Sample>, Vec<Sample>)> = Rule::ALL
+        .into_iter()
+        .map(|r| (r, samples(&train, r), samples(&held, r)))
+        .filter(|(_, s, _)| !s.is_empty())
+        .collect();
+    if per_rule.is_empty() {
+        eprintln!("no positions in the data");
+        return ExitCode::from(2);
+    }
+    let old_scale = set.scale;
+    if !keep_scale {
+        let pairs: Vec<_> = per_rule
+            .iter()
+            .map(|(r, s, _)| (*set.weights(*r), s.as_slice()))
+            .collect();
+        set.scale = fit_scale(&pairs);
+    }
+    let mut report = vec![format!(
+        "Version {}: fitted by `pbrain-gomoku fit` on {} games ({} held out), scale {} (was {old_scale}), {iterations} iterations, l2 {l2}.",
+        set.version + 1,
+        games.len(),
+        held.len(),
+        set.scale
+    )];
+    for (rule, tr, va) in &per_rule {
+        let start = *set.weights(*rule);
+        let (lt0, lv0) = (loss(&start, set.scale, tr), loss(&start, set.scale, va));
+        let w = fit(&start, set.scale, tr, iterations, l2);
+        let (lt1, lv1) = (loss(&w, set.scale, tr), loss(&w, set.scale, va));
+        set.set(*rule, w);
+        report.push(format!(
+            "{rule}: {} positions ({} held out), loss {lt0:.4} -> {lt1:.4} (held out {lv0:.4} -> {lv1:.4})",
+            tr.len(),
+            va.len()
+        ));
+    }
+    set.version += 1;
+    for l in &report {
+        println!("{l}");
+    }
+    println!("fit time {:.1} s", t.elapsed().as_secs_f64());
+    if let Err(e) = std::fs::write(out, set.to_text(&report.join("\n"))) {
+        eprintln!("{out}: {e}");
+        return ExitCode::FAILURE;
+    }
+    println!("wrote {out}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,349 @@
+//! The evaluation's training pipeline: fast self-play games from varied openings
+//! ([`self_play`], stored one game a line by [`GameData::to_line`]), the quiet positions of
+//! those games labelled with the game's result ([`samples`]), and a Texel-style fit: logistic
+//! regression of the result on the evaluation features ([`fit_scale`], [`fit`]), starting
+//! from the weights in use. `pbrain-gomoku selfplay` and `pbrain-gomoku fit` run it.
+
+use crate::board::{Board, side_of};
+use crate::eval::{FEATURES, Weights, features};
+use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE};
+use crate::protocol::rule_from_code;
+use crate::search::{Limits, Searcher};
+use crate::tt::Tt;
+use gomoku_rules::{GameRecord, Outcome, Pos, Rule, Stone};
+use std::sync::atomic::AtomicBool;
+
+/// One self-play game: the rule, board size, moves (black first), how many of them were the
+/// opening, and the winner (`None` = draw).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameData {
+    pub rule: Rule,
+    pub size: usize,
+    pub opening: usize,
+    pub moves: Vec<Pos>,
+    pub winner: Option<Stone>,
+}
+
+impl GameData {
+    /// `RULE_CODE SIZE RESULT OPENING_LEN x,y x,y …` with RESULT `B`, `W` or `D`.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let result = match self.winner {
+            Some(Stone::Black) => 'B',
+            Some(Stone::White) => 'W',
+            None => 'D',
+        };
+        let mut s = format!(
+            "{} {} {result} {}",
+            self.rule.gomocup_code(),
+            self.size,
+            self.opening
+        );
+        for p in &self.moves {
+            s.push_str(&format!(" {},{}", p.x, p.y));
+        }
+        s
+    }
+
+    /// Reads a line of [`GameData::to_line`]; the moves are checked with the rules.
+    pub fn from_line(line: &str) -> Result<GameData, String> {
+        let mut w = line.split_whitespace();
+        let mut next = |what: &str| w.next().ok_or_else(|| format!("no {what}"));
+        let rule = rule_from_code(next("rule")?)?;
+        let size: usize = next("size")?
+            .parse()
+            .ok()
+            .filter(|n| (gomoku_rules::MIN_SIZE..=gomoku_rules::MAX_SIZE).contains(n))
+            .ok_or("bad size")?;
+        let winner = match next("result")? {
+            "B" => Some(Stone::Black),
+            "W" => Some(Stone::White),
+            "D" => None,
+            r => return Err(format!("bad result {r:?}")),
+        };
+        let opening: usize = next("opening length")?
+            .parse()
+            .map_err(|_| "bad opening length")?;
+        let mut moves = Vec::new();
+        for m in w {
+            let (x, y) = m.split_once(',').ok_or_else(|| format!("bad move {m:?}"))?;
+            let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>()) else {
+                return Err(format!("bad move {m:?}"));
+            };
+            moves.push(Pos::new(x, y));
+        }
+        let mut record = GameRecord::new(rule, size);
+        record
+            .play_all(&moves)
+            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        Ok(GameData {
+            rule,
+            size,
+            opening: opening.min(moves.len()),
+            moves,
+            winner,
+        })
+    }
+}
+
+/// Plies after the opening played with evaluation noise, so that games from one opening
+/// differ between seeds.
+pub const NOISY_PLIES: usize = 4;
+/// Amplitude of that noise, in evaluation units.
+pub const NOISE: i32 = 80;
+
+/// Plays one game of the engine against itself on a 15×15 board from `opening`, each move a
+/// search of `nodes` nodes (one thread, repeatable for a seed). Returns `None` if the opening
+/// is not legal under `rule`.
+#[must_use]
+pub fn self_play(rule: Rule, opening: &[Pos], nodes: u64, seed: u64) -> Option<GameData> {
+    let size = 15;
+    let mut record = GameRecord::new(rule, size);
+    record.play_all(opening).ok()?;
+    if record.is_over() {
+        return None;
+    }
+    let mut tt = Tt::new(4);
+    let stop = AtomicBool::new(false);
+    let winner = loop {
+        if let Some(r) = record.result() {
+            break match r.outcome {
+                Outcome::Win(s) => Some(s),
+                Outcome::Draw => None,
+            };
+        }
+        let side = record.side_to_move();
+        let board = record.board().clone();
+        if board.is_full() {
+            break None;
+        }
+        tt.new_search();
+        let mut s = Searcher::new(Board::from_position(rule, &board, side), &tt, &stop);
+        let ply = record.moves().len() - opening.len();
+        if ply < NOISY_PLIES {
+            s.noise = NOISE;
+            s.noise_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
+        }
+        let best = s.run(Limits::nodes(nodes), &mut |_| {}).best;
+        let mv = if record.check(best).is_ok() {
+            best
+        } else {
+            match board.points().find(|&p| record.check(p).is_ok()) {
+                Some(p) => p,
+                None => break None,
+            }
+        };
+        if record.play(mv).is_err() {
+            break None;
+        }
+    };
+    Some(GameData {
+        rule,
+        size,
+        opening: opening.len(),
+        moves: record.moves().iter().map(|m| m.pos).collect(),
+        winner,
+    })
+}
+
+/// A position's features and its label: the result for the side to move (1 win, ½ draw,
+/// 0 loss).
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub f: [f32; FEATURES],
+    pub y: f32,
+}
+
+/// The quiet positions of `games` under `rule` after their openings: positions where neither
+/// side can make a five and the side to move has no open-four or four-three point (the
+/// evaluation is not asked about those; the search settles them).
+#[must_use]
+pub fn samples(games: &[GameData], rule: Rule) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for g in games.iter().filter(|g| g.rule == rule) {
+        let mut b = Board::new(rule, g.size);
+        for (i, &p) in g.moves.iter().enumerate() {
+            let idx = b.index(p);
+            if b.cell(idx) != crate::board::EMPTY {
+                break;
+            }
+            b.make(idx);
+            if i + 1 < g.opening || i + 1 == g.moves.len() {
+                continue;
+            }
+            let s = b.to_move();
+            let quiet = b.count(s, C_FIVE) + b.count(s ^ 1, C_FIVE) == 0
+                && b.count(s, C_FLEX_FOUR) + b.count(s, C_FOUR_THREE) == 0;
+            if !quiet {
+                continue;
+            }
+            let y = match g.winner {
+                None => 0.5,
+                Some(w) if side_of(w) == s => 1.0,
+                Some(_) => 0.0,
+            };
+            out.push(Sample { f: features(&b), y });
+        }
+    }
+    out
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean cross-entropy of the predictions `1 / (1 + exp(-eval / scale))` against the labels.
+#[must_use]
+pub fn loss(w: &Weights, scale: f32, samples: &[Sample]) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let mut sum = 0.0;
+    for s in samples {
+        let p = sigmoid(f64::from(w.apply(&s.f)) / f64::from(scale)).clamp(1e-9, 1.0 - 1e-9);
+        let y = f64::from(s.y);
+        sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+    }
+    sum / samples.len() as f64
+}
+
+/// The logistic scale that best fits each rule's weights to its samples together (searched
+/// on a log grid, 20 to 5 000).
+#[must_use]
+pub fn fit_scale(sets: &[(Weights, &[Sample])]) -> f32 {
+    let mut best = (f64::INFINITY, 250.0);
+    let mut k = 20.0f32;
+    while k <= 5_000.0 {
+        let l: f64 = sets
+            .iter()
+            .map(|(w, s)| loss(w, k, s) * s.len() as f64)
+            .sum();
+        if l < best.0 {
+            best = (l, k);
+        }
+        k *= 1.05;
+    }
+    best.1
+}
+
+/// Fits the weights by full-batch gradient descent (Adam) on the cross-entropy loss at a fixed
+/// `scale`, starting from `start`, with an L2 pull of strength `l2` towards `start` (features
+/// seen in few positions keep their old weight).
+#[must_use]
+pub fn fit(start: &Weights, scale: f32, samples: &[Sample], iterations: usize, l2: f64) -> Weights {
+    if samples.is_empty() {
+        return *start;
+    }
+    let n = samples.len() as f64;
+    // Each feature's typical size sets its step (the point-score sums are in the thousands,
+    // the counts in units).
+    let mut spread = [0.0f64; FEATURES];
+    for s in samples {
+        for (a, &x) in spread.iter_mut().zip(&s.f) {
+            *a += f64::from(x).abs();
+        }
+    }
+    let step: Vec<f64> = spread
+        .iter()
+        .map(|&a| {
+            let mean = a / n;
+            // About 2 % of the scale per typical feature value.
+            if mean > 1e-9 {
+                0.02 * f64::from(scale) / mean
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let mut w: Vec<f64> = start.0.iter().map(|&v| f64::from(v)).collect();
+    let w0 = w.clone();
+    let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let k = f64::from(scale);
+    for t in 1..=iterations {
+        let mut grad = [0.0f64; FEATURES];
+        for s in samples {
+            let e: f64 = w.iter().zip(&s.f).map(|(a, &x)| a * f64::from(x)).sum();
+            let e = e.clamp(-20_000.0, 20_000.0);
+            let g = (sigmoid(e / k) - f64::from(s.y)) / k;
+            for (gi, &x) in grad.iter_mut().zip(&s.f) {
+                *gi += g * f64::from(x);
+            }
+        }
+        for i in 0..FEATURES {
+            if step[i] == 0.0 {
+                continue;
+            }
+            // The pull towards the start is measured in steps (feature-size units).
+            let g = grad[i] / n + 2.0 * l2 * (w[i] - w0[i]) / (step[i] * step[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            w[i] -= step[i] * 0.05 * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    let mut out = [0.0f32; FEATURES];
+    for (o, x) in out.iter_mut().zip(&w) {
+        *o = *x as f32;
+    }
+    Weights(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::openings_15;
+
+    #[test]
+    fn game_lines_round_trip_and_bad_lines_are_errors() {
+        let g = GameData {
+            rule: Rule::Renju,
+            size: 15,
+            opening: 2,
+            moves: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 7)],
+            winner: Some(Stone::White),
+        };
+        assert_eq!(GameData::from_line(&g.to_line()), Ok(g));
+        for bad in [
+            "",
+            "9 15 B 0",
+            "0 15 X 0",
+            "0 99 B 0",
+            "0 15 B 0 7,7 7,7",
+            "0 15 B 0 7;7",
+            "0 15 B 0 77,7",
+            "0 15 D x 7,7",
+        ] {
+            assert!(GameData::from_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// The whole pipeline on a tiny data set: a few fast self-play games per rule, their quiet
+    /// positions, the scale and a short fit, which must not make the training loss worse.
+    #[test]
+    fn tiny_pipeline_runs_and_fitting_lowers_the_loss() {
+        let openings = openings_15();
+        for rule in Rule::ALL {
+            let mut games = Vec::new();
+            for (i, o) in openings.iter().take(4).enumerate() {
+                let g = self_play(rule, o, 400, i as u64).expect("legal opening");
+                assert!(g.moves.len() > o.len());
+                // A decided game ends with the winner's move.
+                if let Some(w) = g.winner {
+                    assert_eq!(Stone::for_move(g.moves.len() - 1), w, "{}", g.to_line());
+                }
+                assert_eq!(GameData::from_line(&g.to_line()).as_ref(), Ok(&g));
+                games.push(g);
+            }
+            let data = samples(&games, rule);
+            assert!(data.len() > 20, "{rule}: only {} samples", data.len());
+            let start = Weights::HAND_SET;
+            let k = fit_scale(&[(start, &data)]);
+            let before = loss(&start, k, &data);
+            let fitted = fit(&start, k, &data, 60, 0.0);
+            let after = loss(&fitted, k, &data);
+            assert!(after <= before + 1e-9, "{rule}: loss {before} -> {after}");
+        }
+    }
+}
