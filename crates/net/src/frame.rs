@@ -69,13 +69,15 @@ fn lenient_hello(text: &str) -> Option<Message> {
         program: String,
         #[serde(default)]
         name: String,
+        #[serde(default)]
+        resume: Option<String>,
     }
     let hello: AnyHello = serde_json::from_str(text).ok()?;
     (hello.kind == "hello").then_some(Message::Hello {
         versions: hello.versions,
         program: hello.program,
         name: hello.name,
-        resume: None,
+        resume: hello.resume,
     })
 }
 
@@ -144,5 +146,36 @@ impl Decoder {
     #[must_use]
     pub fn buffered(&self) -> usize {
         self.line.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_later_versions_hello_is_still_read() {
+        let line = br#"{"type":"hello","versions":[1,2],"program":"p","name":"n","resume":"g","avatar":1}"#;
+        assert_eq!(
+            decode(line),
+            Ok(Message::Hello {
+                versions: vec![1, 2],
+                program: "p".into(),
+                name: "n".into(),
+                resume: Some("g".into()),
+            })
+        );
+        // Any other message with an unknown field is refused.
+        assert!(matches!(
+            decode(br#"{"type":"move","number":1,"x":7,"y":7,"z":0}"#),
+            Err(FrameError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn blank_lines_and_carriage_returns_are_tolerated() {
+        let mut out = Vec::new();
+        Decoder::new().feed(b"\n  \r\n{\"type\":\"heartbeat\"}\r\n", &mut out);
+        assert_eq!(out, vec![Ok(Message::Heartbeat)]);
     }
 }

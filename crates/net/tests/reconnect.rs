@@ -232,7 +232,10 @@ fn a_host_move_in_flight_is_recovered_by_the_joiner() {
     thread::sleep(Duration::from_millis(30));
     proxy.cut();
     let (h, j) = resync(&mut host, &mut joiner);
-    assert_eq!((outcome(&h), outcome(&j)), (SyncOutcome::Kept, SyncOutcome::Adopted));
+    assert_eq!(
+        (outcome(&h), outcome(&j)),
+        (SyncOutcome::Kept, SyncOutcome::Adopted)
+    );
     assert_eq!(joiner.session().record(), host.session().record());
     assert!(joiner.session().local_to_move());
     joiner.act(Action::Move(p(9, 9))).unwrap();

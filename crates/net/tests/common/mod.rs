@@ -3,7 +3,9 @@
 
 #![allow(dead_code)]
 
-use gomoku_net::{Action, Event, GameSettings, Link, Message, NetConfig, Session, SessionConfig};
+use gomoku_net::{
+    Action, Event, GameSettings, Link, Message, NetConfig, Rejection, Session, SessionConfig,
+};
 use gomoku_rules::Pos;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -164,4 +166,37 @@ pub fn move_msg(number: u32, pos: Pos) -> Message {
         x: pos.x,
         y: pos.y,
     }
+}
+
+/// The messages `s` sent that were refusals, with their reasons.
+pub fn rejections(s: &mut Session) -> Vec<Rejection> {
+    s.take_outgoing()
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Rejected { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Sends `msg` from the (black) joiner's side straight to the host, which plays white.
+pub fn poke(pipe: &mut Pipe, msg: Message) -> Vec<Rejection> {
+    let before = pipe.host.record().clone();
+    pipe.host.receive(msg, pipe.now);
+    let rejected = rejections(&mut pipe.host);
+    if !rejected.is_empty() {
+        assert_eq!(
+            pipe.host.record(),
+            &before,
+            "a refused message changed the game"
+        );
+        assert!(
+            pipe.host
+                .take_events()
+                .iter()
+                .any(|e| matches!(e, Event::PeerRejected(_))),
+            "the refusal is reported locally"
+        );
+    }
+    rejected
 }
