@@ -51,8 +51,10 @@ impl Default for NetConfig {
 
 /// A network game over TCP: one side's [`Session`] plus its sockets and threads.
 ///
-/// `Link` is `Send + Sync`, so a Bevy resource can hold it. Dropping it closes the connection
-/// without a goodbye (the peer sees a lost connection); [`Link::leave`] says goodbye first.
+/// `Link` is `Send + Sync`, so a Bevy resource can hold it. Only [`Link::wait`] and
+/// [`Link::leave`] ever block. Dropping it closes the connection without a goodbye (the peer
+/// sees a lost connection); `act(Action::Leave(..))` says goodbye without waiting, and
+/// [`Link::leave`] says goodbye and waits until it is sent (before a program exits).
 #[derive(Debug)]
 pub struct Link {
     session: Session,
@@ -188,7 +190,15 @@ impl Link {
     /// goodbye is sent.
     pub fn leave(mut self, reason: Option<String>) {
         let _ = self.session.act(Action::Leave(reason), Instant::now());
-        self.flush();
+        self.session.take_close();
+        if let Some(conn) = self.conn.take() {
+            for message in self.session.take_outgoing() {
+                if let Ok(bytes) = encode(&message) {
+                    conn.send(bytes);
+                }
+            }
+            conn.close_and_wait();
+        }
     }
 
     fn handle(&mut self, item: Incoming) {

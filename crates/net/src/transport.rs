@@ -125,9 +125,14 @@ impl Connection {
         let _ = self.writer.send(Outgoing::Frame(bytes));
     }
 
-    /// Sends what is queued, then closes our direction; waits for the writer to finish
-    /// (bounded by the write timeout).
-    pub(crate) fn close(mut self) {
+    /// Sends what is queued, then closes our direction, without waiting.
+    pub(crate) fn close(self) {
+        let _ = self.writer.send(Outgoing::Close);
+    }
+
+    /// [`Connection::close`], then waits for the writer to finish (bounded by the write
+    /// timeout), so that the last frames are out before the program exits.
+    pub(crate) fn close_and_wait(mut self) {
         let _ = self.writer.send(Outgoing::Close);
         if let Some(t) = self.writer_thread.take() {
             let _ = t.join();
