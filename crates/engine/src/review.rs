@@ -1,0 +1,605 @@
+//! Game review: the engine's opinion of every position of a finished (or unfinished) game, and
+//! of every move played — for an evaluation graph, mistake marks and a summary per player.
+//!
+//! Each position gets the same fixed work, so a review is repeatable: a fresh hash table, a
+//! VCF search and (when none is found) a VCT search for the side to move, each with its own
+//! node budget, then a main search limited by nodes ([`ReviewSettings`]). A caller drives a
+//! [`Review`] one position at a time ([`Review::step`], e.g. on a background thread, checking
+//! a shared stop flag and reporting [`Progress`] with an estimate of the time left), or runs
+//! [`review_game`] with a progress callback. The result, [`GameReview`], is plain serde data
+//! that a save file can keep.
+//!
+//! # Winning chances
+//! An evaluation `e` (for the side to move) means chances `tanh(e / (2·K))` in −1..+1 with
+//! `K` = [`CHANCE_SCALE`] = 250: the winning probability `1 / (1 + exp(−e / K))` of a
+//! logistic fitted to game results (the evaluation's own scale), stretched to −1..+1. So
+//! ±100 is ±0.20, ±250 ±0.46, ±500 ±0.76, ±1000 ±0.96. Proven wins and losses (a VCF or VCT,
+//! a mate score of the search, a finished game) are ±1 exactly. The graph shows black's
+//! chances.
+//!
+//! # Judging a move
+//! The loss of a move is the mover's chances before it (the position it was played in) minus
+//! the mover's chances after it (the next position), at least 0. The engine's own best move is
+//! [`Judgement::Best`] whatever the figures; otherwise a loss of [`INACCURACY`] (0.2, ten
+//! points of winning probability) or more is an inaccuracy, [`MISTAKE`] (0.4) a mistake and
+//! [`BLUNDER`] (0.6) a blunder; so is any move after which the opponent has a proven win
+//! when the mover had none against them before. A move is a *missed win* when the mover had
+//! a win proven by the VCF or VCT solver, did not play its first move, and the position after
+//! the move is no longer a proven win for the mover (a mate score of the main search alone
+//! does not count: its selective search is no proof).
+
+use crate::board::Board as EngineBoard;
+use crate::engine::Engine;
+use crate::search::{Limits, MATE, MATE_BOUND, SearchResult};
+use crate::vcf::Vcf;
+use crate::vct::Vct;
+use gomoku_rules::{Board, ForbiddenPolicy, GameRecord, MoveError, Outcome, Pos, Rule, Stone};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Loss of chances (−1..+1 scale) from which a move is an inaccuracy.
+pub const INACCURACY: f32 = 0.2;
+/// Loss of chances from which a move is a mistake.
+pub const MISTAKE: f32 = 0.4;
+/// Loss of chances from which a move is a blunder.
+pub const BLUNDER: f32 = 0.6;
+/// Evaluation units per unit of the logistic (see the module header).
+pub const CHANCE_SCALE: f32 = 250.0;
+/// Version of the [`GameReview`] data (saved with games).
+pub const REVIEW_VERSION: u32 = 1;
+/// Hash table of the review's engine, cleared before each position.
+const HASH_MB: usize = 16;
+/// VCT depth: attacker threat moves before the final fours.
+const VCT_DEPTH: u32 = 8;
+
+/// The fixed work spent on each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewSettings {
+    /// Node budget of the main search.
+    pub nodes: u64,
+    /// Node budget of the VCF search for the side to move.
+    pub vcf_nodes: u64,
+    /// Node budget of the VCT search (0: no VCT search).
+    pub vct_nodes: u64,
+}
+
+impl Default for ReviewSettings {
+    /// About a quarter of a second per position on one core.
+    fn default() -> Self {
+        ReviewSettings {
+            nodes: 150_000,
+            vcf_nodes: 50_000,
+            vct_nodes: 50_000,
+        }
+    }
+}
+
+/// How a forced win was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinKind {
+    /// Victory by continuous fours.
+    Vcf,
+    /// Victory by continuous threats (threes and fours).
+    Vct,
+    /// A mate score of the main search.
+    Search,
+}
+
+/// A proven win for the side to move: attacker and defender moves alternating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedWin {
+    pub kind: WinKind,
+    pub line: Vec<Pos>,
+}
+
+/// The engine's opinion of one position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionReview {
+    pub to_move: Stone,
+    /// The game was over in this position (five, forbidden move, full board): not searched.
+    pub terminal: bool,
+    /// Search score for the side to move (mate scores beyond ±[`MATE_BOUND`]).
+    pub eval: i32,
+    /// Black's winning chances, −1..+1.
+    pub black_chances: f32,
+    /// The engine's move and line (empty in a terminal position).
+    pub best: Option<Pos>,
+    pub line: Vec<Pos>,
+    pub depth: u32,
+    pub nodes: u64,
+    /// A proven win of the side to move, if one was found.
+    pub forced_win: Option<ForcedWin>,
+}
+
+impl PositionReview {
+    /// The chances of `stone` in this position.
+    #[must_use]
+    pub fn chances(&self, stone: Stone) -> f32 {
+        match stone {
+            Stone::Black => self.black_chances,
+            Stone::White => -self.black_chances,
+        }
+    }
+}
+
+/// The verdict on one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Judgement {
+    /// The engine's own choice.
+    Best,
+    /// Lost less than [`INACCURACY`].
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    /// The judgement for a move that loses `loss` chances (not the engine's move).
+    #[must_use]
+    pub fn from_loss(loss: f32) -> Judgement {
+        if loss >= BLUNDER {
+            Judgement::Blunder
+        } else if loss >= MISTAKE {
+            Judgement::Mistake
+        } else if loss >= INACCURACY {
+            Judgement::Inaccuracy
+        } else {
+            Judgement::Good
+        }
+    }
+}
+
+impl fmt::Display for Judgement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Judgement::Best => "best",
+            Judgement::Good => "good",
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        })
+    }
+}
+
+/// The verdict on one played move (move `index`, 0-based, played in position `index`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveReview {
+    pub index: usize,
+    pub mover: Stone,
+    pub played: Pos,
+    /// The mover's chances before and after the move.
+    pub before: f32,
+    pub after: f32,
+    /// `before - after`, at least 0.
+    pub loss: f32,
+    pub judgement: Judgement,
+    /// The engine's move and line in the position, when the played move was another.
+    pub better: Option<Pos>,
+    pub better_line: Vec<Pos>,
+    /// The forced win the mover had and did not play.
+    pub missed_win: Option<ForcedWin>,
+}
+
+/// Counts for one player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSummary {
+    pub moves: u32,
+    pub best: u32,
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+    pub missed_wins: u32,
+    /// Mean loss of chances per move (0 = every move kept the chances).
+    pub average_loss: f32,
+}
+
+/// A whole review: one entry per position (the start, then after each move) and per move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameReview {
+    pub version: u32,
+    pub rule: Rule,
+    pub size: usize,
+    pub settings: ReviewSettings,
+    /// The moves reviewed, to tell whether a saved review still belongs to its game.
+    pub game: Vec<Pos>,
+    pub positions: Vec<PositionReview>,
+    pub moves: Vec<MoveReview>,
+    pub black: PlayerSummary,
+    pub white: PlayerSummary,
+}
+
+impl GameReview {
+    /// Black's chances after each number of moves (0 = the empty board): the graph.
+    #[must_use]
+    pub fn graph(&self) -> Vec<f32> {
+        self.positions.iter().map(|p| p.black_chances).collect()
+    }
+
+    /// Whether this review was made for exactly these moves.
+    #[must_use]
+    pub fn matches(&self, rule: Rule, size: usize, moves: &[Pos]) -> bool {
+        self.rule == rule && self.size == size && self.game == moves
+    }
+
+    /// The summary of `stone`.
+    #[must_use]
+    pub fn summary(&self, stone: Stone) -> &PlayerSummary {
+        match stone {
+            Stone::Black => &self.black,
+            Stone::White => &self.white,
+        }
+    }
+}
+
+/// Chances in −1..+1 for an evaluation of the side to move (see the module header).
+#[must_use]
+pub fn chances_from_eval(eval: i32) -> f32 {
+    if eval >= MATE_BOUND {
+        1.0
+    } else if eval <= -MATE_BOUND {
+        -1.0
+    } else {
+        (eval as f32 / (2.0 * CHANCE_SCALE)).tanh()
+    }
+}
+
+/// A move of the game could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewError {
+    /// Index of the refused move (0-based).
+    pub index: usize,
+    pub pos: Pos,
+    pub error: MoveError,
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({}): {}", self.index + 1, self.pos, self.error)
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+/// How far a review is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions reviewed so far, out of `total`.
+    pub done: usize,
+    pub total: usize,
+    /// Time spent on the positions reviewed by this [`Review`] (not those loaded).
+    pub elapsed: Duration,
+    /// Estimated time to the end: the mean time per position so far × positions left.
+    pub remaining: Option<Duration>,
+}
+
+/// What one [`Review::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One more position was reviewed.
+    Reviewed(Progress),
+    /// The stop flag was set; the position will be reviewed again by the next step.
+    Stopped,
+    /// Every position is reviewed.
+    Finished,
+}
+
+/// A review in progress, driven one position at a time.
+pub struct Review {
+    rule: Rule,
+    size: usize,
+    settings: ReviewSettings,
+    moves: Vec<Pos>,
+    /// The board before each move, and the final board.
+    boards: Vec<Board>,
+    /// Black's chances in the final position when the game ended on the board.
+    final_result: Option<f32>,
+    engine: Engine,
+    positions: Vec<PositionReview>,
+    spent: Duration,
+    timed: usize,
+}
+
+impl Review {
+    /// A review of the moves of `record` (its opening stones included, black first).
+    pub fn new(record: &GameRecord, settings: ReviewSettings) -> Result<Review, ReviewError> {
+        let moves: Vec<Pos> = record.moves().iter().map(|m| m.pos).collect();
+        Review::from_moves(record.rule(), record.size(), &moves, settings)
+    }
+
+    /// A review of `moves` (black first) under `rule` on a `size` board; every move is
+    /// checked with the rules (a forbidden black move ends the game as a loss).
+    pub fn from_moves(
+        rule: Rule,
+        size: usize,
+        moves: &[Pos],
+        settings: ReviewSettings,
+    ) -> Result<Review, ReviewError> {
+        let mut record = GameRecord::new(rule, size).with_policy(ForbiddenPolicy::Lose);
+        let mut boards = vec![record.board().clone()];
+        for (index, &pos) in moves.iter().enumerate() {
+            record
+                .play(pos)
+                .map_err(|error| ReviewError { index, pos, error })?;
+            boards.push(record.board().clone());
+        }
+        let final_result = record.result().map(|r| match r.outcome {
+            Outcome::Win(Stone::Black) => 1.0,
+            Outcome::Win(Stone::White) => -1.0,
+            Outcome::Draw => 0.0,
+        });
+        let mut engine = Engine::new(rule, record.size());
+        engine.set_hash_mb(HASH_MB);
+        Ok(Review {
+            rule,
+            size: record.size(),
+            settings,
+            moves: moves.to_vec(),
+            boards,
+            final_result,
+            engine,
+            positions: Vec::new(),
+            spent: Duration::ZERO,
+            timed: 0,
+        })
+    }
+
+    /// Continues a saved review of the same game (same rule, size, moves and settings);
+    /// otherwise starts afresh.
+    pub fn resume(&mut self, saved: &GameReview) {
+        if saved.matches(self.rule, self.size, &self.moves)
+            && saved.settings == self.settings
+            && saved.positions.len() <= self.boards.len()
+        {
+            self.positions.clone_from(&saved.positions);
+        }
+    }
+
+    /// Positions to review: the start and one after each move.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.boards.len()
+    }
+
+    /// Positions reviewed so far.
+    #[must_use]
+    pub fn done(&self) -> usize {
+        self.positions.len()
+    }
+
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.done() == self.total()
+    }
+
+    /// The progress so far.
+    #[must_use]
+    pub fn progress(&self) -> Progress {
+        let left = self.total() - self.done();
+        Progress {
+            done: self.done(),
+            total: self.total(),
+            elapsed: self.spent,
+            remaining: (self.timed > 0).then(|| self.spent / self.timed as u32 * left as u32),
+        }
+    }
+
+    /// Reviews the next position. `stop` (shared with another thread) abandons the
+    /// position at once; the next call starts it again.
+    pub fn step(&mut self, stop: &AtomicBool) -> Step {
+        if self.is_finished() {
+            return Step::Finished;
+        }
+        let start = Instant::now();
+        let Some(position) = self.review_position(self.done(), stop) else {
+            return Step::Stopped;
+        };
+        self.positions.push(position);
+        self.spent += start.elapsed();
+        self.timed += 1;
+        Step::Reviewed(self.progress())
+    }
+
+    /// The review of the positions done so far (the moves between two reviewed positions are
+    /// judged): the whole review once [`Review::is_finished`].
+    #[must_use]
+    pub fn review(&self) -> GameReview {
+        let moves: Vec<MoveReview> = self
+            .positions
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| judge(i, self.moves[i], &w[0], &w[1]))
+            .collect();
+        GameReview {
+            version: REVIEW_VERSION,
+            rule: self.rule,
+            size: self.size,
+            settings: self.settings,
+            game: self.moves.clone(),
+            positions: self.positions.clone(),
+            black: summarise(&moves, Stone::Black),
+            white: summarise(&moves, Stone::White),
+            moves,
+        }
+    }
+
+    /// Position `i` (after `i` moves), or `None` when stopped.
+    fn review_position(&mut self, i: usize, stop: &AtomicBool) -> Option<PositionReview> {
+        let board = &self.boards[i];
+        let to_move = Stone::for_move(i);
+        let black = |chances: f32| match to_move {
+            Stone::Black => chances,
+            Stone::White => -chances,
+        };
+        if i == self.moves.len()
+            && let Some(result) = self.final_result
+        {
+            let eval = if result == 0.0 {
+                0
+            } else if black(result) > 0.0 {
+                MATE
+            } else {
+                -MATE
+            };
+            return Some(PositionReview {
+                to_move,
+                terminal: true,
+                eval,
+                black_chances: result,
+                best: None,
+                line: Vec::new(),
+                depth: 0,
+                nodes: 0,
+                forced_win: None,
+            });
+        }
+        let mut forced_win = solve(self.rule, board, to_move, self.settings, stop)?;
+        self.engine.set_position(board, to_move);
+        self.engine.clear_hash();
+        let result: SearchResult =
+            self.engine
+                .search(Limits::nodes(self.settings.nodes), stop, &mut |_| {});
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if forced_win.is_none() && result.eval >= MATE_BOUND {
+            forced_win = Some(ForcedWin {
+                kind: WinKind::Search,
+                line: result.pv.clone(),
+            });
+        }
+        let (best, line, chances) = match &forced_win {
+            Some(win) if result.eval < MATE_BOUND => {
+                (win.line.first().copied(), win.line.clone(), 1.0)
+            }
+            Some(_) => (Some(result.best), result.pv.clone(), 1.0),
+            None => (
+                Some(result.best),
+                result.pv.clone(),
+                chances_from_eval(result.eval),
+            ),
+        };
+        Some(PositionReview {
+            to_move,
+            terminal: false,
+            eval: result.eval,
+            black_chances: black(chances),
+            best,
+            line,
+            depth: result.depth,
+            nodes: result.nodes,
+            forced_win,
+        })
+    }
+}
+
+/// The side to move's VCF, else its VCT; `Some(None)` when neither is found, `None` when
+/// stopped.
+fn solve(
+    rule: Rule,
+    board: &Board,
+    to_move: Stone,
+    settings: ReviewSettings,
+    stop: &AtomicBool,
+) -> Option<Option<ForcedWin>> {
+    let mut b = EngineBoard::from_position(rule, board, to_move);
+    let mut vcf = Vcf::new(settings.vcf_nodes, None, Some(stop));
+    let found = vcf.solve(&mut b, 100);
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if let Some(line) = found {
+        let line = line.iter().map(|&p| b.pos(p)).collect();
+        return Some(Some(ForcedWin {
+            kind: WinKind::Vcf,
+            line,
+        }));
+    }
+    if settings.vct_nodes == 0 {
+        return Some(None);
+    }
+    let mut vct = Vct::new(settings.vct_nodes, None, Some(stop));
+    let found = vct.solve(&mut b, VCT_DEPTH);
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(found.map(|line| ForcedWin {
+        kind: WinKind::Vct,
+        line: line.iter().map(|&p| b.pos(p)).collect(),
+    }))
+}
+
+/// The verdict on move `index` (`played`) between the positions `before` and `after`.
+fn judge(index: usize, played: Pos, before: &PositionReview, after: &PositionReview) -> MoveReview {
+    let mover = before.to_move;
+    let (b, a) = (before.chances(mover), after.chances(mover));
+    let loss = (b - a).max(0.0);
+    let is_best = before.best == Some(played);
+    let judgement = if is_best {
+        Judgement::Best
+    } else if a <= -1.0 && b > -1.0 {
+        Judgement::Blunder // the opponent now has a proven win
+    } else {
+        Judgement::from_loss(loss)
+    };
+    let still_won = a >= 1.0;
+    let missed_win = before.forced_win.as_ref().filter(|win| {
+        win.kind != WinKind::Search && win.line.first() != Some(&played) && !is_best && !still_won
+    });
+    MoveReview {
+        index,
+        mover,
+        played,
+        before: b,
+        after: a,
+        loss,
+        judgement,
+        better: before.best.filter(|_| !is_best),
+        better_line: if is_best {
+            Vec::new()
+        } else {
+            before.line.clone()
+        },
+        missed_win: missed_win.cloned(),
+    }
+}
+
+fn summarise(moves: &[MoveReview], stone: Stone) -> PlayerSummary {
+    let mut s = PlayerSummary::default();
+    let mut total_loss = 0.0;
+    for m in moves.iter().filter(|m| m.mover == stone) {
+        s.moves += 1;
+        total_loss += m.loss;
+        match m.judgement {
+            Judgement::Best => s.best += 1,
+            Judgement::Good => {}
+            Judgement::Inaccuracy => s.inaccuracies += 1,
+            Judgement::Mistake => s.mistakes += 1,
+            Judgement::Blunder => s.blunders += 1,
+        }
+        s.missed_wins += u32::from(m.missed_win.is_some());
+    }
+    if s.moves > 0 {
+        s.average_loss = total_loss / s.moves as f32;
+    }
+    s
+}
+
+/// Reviews a whole game, calling `progress` after each position; `None` when `stop` was set.
+pub fn review_game(
+    record: &GameRecord,
+    settings: ReviewSettings,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Option<GameReview>, ReviewError> {
+    let mut review = Review::new(record, settings)?;
+    loop {
+        match review.step(stop) {
+            Step::Reviewed(p) => progress(&p),
+            Step::Stopped => return Ok(None),
+            Step::Finished => return Ok(Some(review.review())),
+        }
+    }
+}
