@@ -56,6 +56,7 @@ pub mod rng;
 pub mod root;
 pub mod search;
 pub mod timeman;
+pub mod train;
 pub mod tt;
 pub mod vcf;
 pub mod vct;
