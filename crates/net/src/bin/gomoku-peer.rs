@@ -28,8 +28,11 @@ struct Cli {
         required_unless_present = "join"
     )]
     host: Option<u16>,
-    /// Join the game hosted at ADDR (IP, IP:PORT, [IPv6]:PORT or HOST[:PORT]).
-    #[arg(long, value_name = "ADDR")]
+    #[arg(
+        long,
+        value_name = "ADDR",
+        help = "Join the game hosted at ADDR (IP, IP:PORT, [IPv6]:PORT or HOST[:PORT])"
+    )]
     join: Option<String>,
     /// The address to listen on when hosting (default: every interface, IPv6 and IPv4).
     #[arg(long, value_name = "IP")]
