@@ -11,8 +11,10 @@
 //!   the sum over the empty points measures a colour's potential;
 //! - each colour's count of empty points per combination class (how many fours, threes,
 //!   four-threes, renju forbidden points, … it could make next move);
-//! - a constant (the tempo of the side to move) and whether black is to move (the rules
-//!   other than freestyle are not symmetric between the colours).
+//! - a constant (the tempo of the side to move) and the colour: +1 when black is to move, −1
+//!   when white is (the first move's advantage, and the rules that treat the colours
+//!   differently; as ±1, the term is the same for a colour whichever side is to move, so it
+//!   does not shift evaluations between odd and even depths as a side-to-move constant does).
 //!
 //! The side to move's features and the opponent's have separate weights: the side to move
 //! realises one of its shapes first, so its potential is worth more. The hand-set evaluation
@@ -50,7 +52,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "opp_forbidden",
     "opp_maybe_double_three",
     "tempo",
-    "black_to_move",
+    "black_side",
 ];
 
 /// Evaluations stay well inside the mate scores.
@@ -69,7 +71,7 @@ pub fn features(b: &Board) -> [f32; FEATURES] {
         f[2 + CLASS_COUNT + c] = b.count(o, c as u8) as f32;
     }
     f[FEATURES - 2] = 1.0;
-    f[FEATURES - 1] = if s == 0 { 1.0 } else { 0.0 };
+    f[FEATURES - 1] = if s == 0 { 1.0 } else { -1.0 };
     f
 }
 
