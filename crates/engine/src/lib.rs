@@ -51,6 +51,8 @@ pub mod level;
 pub mod movegen;
 pub mod pattern;
 pub mod protocol;
+pub mod puzzles;
+pub mod review;
 pub mod rng;
 pub mod root;
 pub mod search;
@@ -63,5 +65,6 @@ pub mod zobrist;
 
 pub use engine::{DEFAULT_HASH_MB, Engine, choose_move, find_vcf, find_vct};
 pub use level::Level;
+pub use review::{GameReview, Review, ReviewSettings, review_game};
 pub use root::MAX_THREADS;
 pub use search::{Limits, MATE, MATE_BOUND, SearchInfo, SearchResult};
