@@ -51,7 +51,6 @@ pub mod level;
 pub mod movegen;
 pub mod pattern;
 pub mod protocol;
-pub mod puzzles;
 pub mod review;
 pub mod rng;
 pub mod root;
