@@ -340,14 +340,15 @@ fn a_chat_flood_is_cut_down_to_the_burst() {
 
 #[test]
 fn a_silent_peer_is_declared_lost_after_the_timeout() {
-    let (mut host, _raw) = host_and_raw();
+    // Started before the raw peer's last frame, so the timeout runs wholly after it.
     let start = Instant::now();
+    let (mut host, _raw) = host_and_raw();
     let Event::ConnectionLost(reason) =
         wait_for(&mut host, "lost", |e| matches!(e, Event::ConnectionLost(_)))
     else {
         unreachable!()
     };
     assert!(reason.contains("nothing heard"), "{reason}");
-    assert!(start.elapsed() >= fast().peer_timeout / 2);
+    assert!(start.elapsed() >= fast().peer_timeout);
     assert_intact(&host);
 }
