@@ -206,6 +206,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn iterations_stop_earlier_when_stable_and_later_when_not() {
+        let ms = Duration::from_millis;
+        let limits = Limits::time(ms(1000));
+        // Stable best move for four iterations: no new iteration after 40 %.
+        let mut tc = TimeControl::new(&limits);
+        let t0 = tc.start();
+        for i in 1..=4 {
+            assert!(tc.next_iteration(ms(10), t0 + ms(10 * i), false, 0));
+        }
+        assert!(!tc.next_iteration(ms(10), t0 + ms(450), false, 0));
+        // The same moment with a best move that just changed: one more iteration.
+        let mut tc = TimeControl::new(&limits);
+        let t0 = tc.start();
+        assert!(tc.next_iteration(ms(10), t0 + ms(10), false, 0));
+        assert!(tc.next_iteration(ms(100), t0 + ms(450), true, 0));
+        // Normally 70 %; a falling value stretches it to 85 % (95 % beyond a drop of 60).
+        let mut tc = TimeControl::new(&limits);
+        let t0 = tc.start();
+        assert!(!tc.next_iteration(ms(10), t0 + ms(720), false, 0));
+        assert!(tc.next_iteration(ms(10), t0 + ms(720), false, 40));
+        assert!(tc.next_iteration(ms(10), t0 + ms(900), false, 80));
+        // An iteration expected to overrun the budget does not start...
+        let mut tc = TimeControl::new(&limits);
+        let t0 = tc.start();
+        assert!(tc.next_iteration(ms(100), t0 + ms(100), false, 0));
+        assert!(!tc.next_iteration(ms(300), t0 + ms(400), false, 0));
+        // ...unless it follows a change of the best move before half of the budget.
+        let mut tc = TimeControl::new(&limits);
+        let t0 = tc.start();
+        assert!(tc.next_iteration(ms(100), t0 + ms(100), false, 0));
+        assert!(tc.next_iteration(ms(300), t0 + ms(400), true, 0));
+        // Without a time limit every iteration starts.
+        let mut tc = TimeControl::new(&Limits::nodes(1000));
+        let t0 = tc.start();
+        assert!(tc.next_iteration(ms(5000), t0 + ms(9000), false, 0));
+    }
+
+    #[test]
     fn budgets() {
         let c = Clock {
             timeout_turn: 1000,
