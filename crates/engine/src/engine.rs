@@ -23,6 +23,7 @@ pub struct Engine {
     position: gomoku_rules::Board,
     tt: Tt,
     threads: usize,
+    time_target: Option<std::time::Duration>,
 }
 
 impl Engine {
@@ -39,6 +40,7 @@ impl Engine {
             position: gomoku_rules::Board::new(size),
             tt: Tt::new(DEFAULT_HASH_MB),
             threads: 1,
+            time_target: None,
         }
     }
 
@@ -68,6 +70,14 @@ impl Engine {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The time that searches limited by time alone aim at (`None`, the default: the time
+    /// limit is a fixed budget per move). With a target the search stops earlier when its
+    /// best move is stable and goes on, up to the time limit, while it changes or its value
+    /// falls — how a tournament engine spends a match clock.
+    pub fn set_time_target(&mut self, target: Option<std::time::Duration>) {
+        self.time_target = target;
     }
 
     /// Forgets everything learnt in earlier searches.
@@ -119,7 +129,7 @@ impl Engine {
             &mut self.tt,
             stop,
             limits,
-            self.threads,
+            (self.threads, self.time_target),
             Vec::new(),
             info,
         )
@@ -140,7 +150,7 @@ impl Engine {
             &mut self.tt,
             stop,
             limits,
-            self.threads,
+            (self.threads, self.time_target),
             ex,
             info,
         )

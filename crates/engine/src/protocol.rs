@@ -9,7 +9,7 @@
 use crate::engine::Engine;
 use crate::level::Level;
 use crate::search::{Limits, SearchInfo};
-use crate::timeman::{Clock, budget};
+use crate::timeman::{Clock, MoveTime, budget, move_time};
 use gomoku_rules::{Board, Pos, Rule, Stone, forbidden_points};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -456,7 +456,7 @@ impl<W: Write> Brain<W> {
             return None;
         }
         let empty = self.size * self.size - board.stone_count();
-        let time = budget(&self.clock, empty);
+        let MoveTime { target, max: time } = move_time(&self.clock, empty);
         self.stop.store(false, Ordering::SeqCst);
         self.thinking.store(true, Ordering::SeqCst);
         if self.stops_read.load(Ordering::SeqCst) > self.stops_handled {
@@ -468,6 +468,7 @@ impl<W: Write> Brain<W> {
         let seed = self.opts.seed;
         let mut messages: Vec<String> = Vec::new();
         let engine = self.engine.as_mut()?;
+        engine.set_time_target(target);
         let best = if let Some(level) = level {
             engine.choose_move_limited(level, seed, Some(time), &stop)
         } else {

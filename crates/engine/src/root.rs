@@ -15,7 +15,7 @@ use crate::vcf::Vcf;
 use crate::vct::Vct;
 use gomoku_rules::Pos;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Most search threads.
 pub const MAX_THREADS: usize = 64;
@@ -46,14 +46,15 @@ fn result(best: Pos, eval: i32, depth: u32, nodes: u64, pv: Vec<Pos>) -> SearchR
 }
 
 /// Searches `board` with `threads` threads (1 = this thread only, the deterministic search of
-/// the bench and the levels) over `tt`, starting a new table generation. Node limits count the
+/// the bench and the levels) over `tt`, starting a new table generation; a timed search aims
+/// at `target` within its limit when some. Node limits count the
 /// main thread's nodes; the reported node counts are all threads'.
 pub(crate) fn search_threads(
     board: &Board,
     tt: &mut Tt,
     stop: &AtomicBool,
     limits: Limits,
-    threads: usize,
+    (threads, target): (usize, Option<Duration>),
     exclude: Vec<usize>,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
@@ -61,6 +62,7 @@ pub(crate) fn search_threads(
     let tt = &*tt;
     let mut main = Searcher::new(board.clone(), tt, stop);
     main.exclude = exclude;
+    main.target = target;
     let root = match main.prepare(limits) {
         Prepared::Done(r) => return r,
         Prepared::Root(root) => root,
@@ -110,7 +112,7 @@ impl Searcher<'_> {
     /// root moves (threat defences or the best 40 candidates, without the excluded ones and,
     /// when the opponent has a VCF, only the moves that stop it if any do).
     pub(crate) fn prepare(&mut self, limits: Limits) -> Prepared {
-        self.clock = TimeControl::new(&limits);
+        self.clock = TimeControl::new(&limits).with_target(self.target);
         self.deadline = self.clock.deadline();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let s = self.b.to_move();

@@ -115,6 +115,8 @@ pub struct Searcher<'a> {
     /// Seeded noise added to evaluations (weaker levels); 0 = none.
     pub noise: i32,
     pub noise_seed: u64,
+    /// The time a timed search aims at within its limit (see [`crate::timeman::MoveTime`]).
+    pub target: Option<Duration>,
     /// Root moves not to consider (n-best analysis).
     pub exclude: Vec<usize>,
     scratch: Vec<(usize, i32, bool)>,
@@ -142,6 +144,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             noise: 0,
             noise_seed: 0,
+            target: None,
             exclude: Vec::new(),
             scratch: Vec::new(),
         }

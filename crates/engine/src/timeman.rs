@@ -22,6 +22,8 @@ pub struct TimeControl {
     iterations: [Duration; 2],
     /// Completed iterations since the best move last changed.
     stable: u32,
+    /// The time to aim at when the budget is a share of a match clock (see [`MoveTime`]).
+    target: Option<Duration>,
 }
 
 impl TimeControl {
@@ -36,7 +38,15 @@ impl TimeControl {
                 .filter(|_| limits.depth.is_none() && limits.nodes.is_none()),
             iterations: [Duration::ZERO; 2],
             stable: 0,
+            target: None,
         }
+    }
+
+    /// Aims at `target` (when some) within the time limit, which then only caps hard moves.
+    #[must_use]
+    pub fn with_target(mut self, target: Option<Duration>) -> TimeControl {
+        self.target = target.filter(|_| self.timed.is_some());
+        self
     }
 
     #[must_use]
@@ -93,15 +103,17 @@ impl TimeControl {
     /// before when `changed`; its value fell by `drop` from the one before) and says whether
     /// another one should start at `now`.
     ///
-    /// Like a tournament engine, the search spends more on hard moves and less on easy ones:
-    /// the next iteration starts only before a soft limit, 70 % of the budget normally, 40 %
-    /// once the best move has stayed the same for four iterations, 85 % (plus 10 % when the
-    /// value fell by more than 60) while it keeps changing or the value falls; and only if
-    /// it is expected to finish within the budget (the last iteration's time times its
-    /// growth over the one before, 1.5 to 3) — except that a new best move found in this
-    /// iteration earns one more iteration when less than half of the budget is spent (a
-    /// partial iteration still counts when it finds a better move). The hard deadline is
-    /// the whole budget.
+    /// Like a tournament engine, the search spends more on hard moves and less on easy ones.
+    /// The next iteration starts only before a soft limit: with a target time (a share of a
+    /// match clock) 1.0 × the target normally, 0.6 × once the best move has stayed the same
+    /// for four iterations, 1.6 × while it keeps changing or the value falls by more than 30,
+    /// 2.2 × beyond 60 (at most 90 % of the limit); with a fixed time per move (no target:
+    /// saving time buys nothing) 70 % of it, 85 % while the best move changes or the value
+    /// falls, 95 % beyond 60. And only if the iteration is expected to finish within the
+    /// limit (the last iteration's time times its growth over the one before, 1.5 to 3) —
+    /// except that a new best move found in this iteration earns one more iteration while
+    /// less than half of the limit is spent (a partial iteration still counts when it finds
+    /// a better move). The hard deadline is the whole limit.
     pub fn next_iteration(
         &mut self,
         took: Duration,
@@ -115,17 +127,29 @@ impl TimeControl {
             return true;
         };
         let elapsed = now.saturating_duration_since(self.start);
-        let mut soft = if changed || drop > 30 {
-            0.85
-        } else if self.stable >= 4 {
-            0.4
-        } else {
-            0.7
+        let unstable = changed || drop > 30;
+        let soft = match self.target {
+            Some(target) => {
+                let f = if drop > 60 {
+                    2.2
+                } else if unstable {
+                    1.6
+                } else if self.stable >= 4 {
+                    0.6
+                } else {
+                    1.0
+                };
+                target.mul_f64(f).min(budget.mul_f64(0.9))
+            }
+            None => budget.mul_f64(if drop > 60 {
+                0.95
+            } else if unstable {
+                0.85
+            } else {
+                0.7
+            }),
         };
-        if drop > 60 {
-            soft += 0.1;
-        }
-        if elapsed >= budget.mul_f64(soft) {
+        if elapsed >= soft {
             return false;
         }
         let growth = (self.iterations[1].as_secs_f64()
@@ -180,25 +204,54 @@ impl Default for Clock {
 /// Milliseconds always kept back from any limit.
 pub const MARGIN_MS: u64 = 40;
 
-/// Time to spend on the next move, with `empty_points` empty points left on the board.
+/// How long the next move may take: `max` is never exceeded; `target` is what to aim at
+/// when the match clock, not the turn limit, decides (a share of the time left; the search
+/// spends less on easy moves and up to `max` on hard ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTime {
+    pub target: Option<Duration>,
+    pub max: Duration,
+}
+
+/// The time for the next move, with `empty_points` empty points left on the board: at most
+/// the turn limit less max(40 ms, 5 %); with a match clock, a share of the time left
+/// (1/10 to 1/30 of it, by the empty points) as the target and at most three shares, a
+/// quarter of what is left, and what is left less 120 ms.
 #[must_use]
-pub fn budget(clock: &Clock, empty_points: usize) -> Duration {
-    let mut ms = u64::MAX;
+pub fn move_time(clock: &Clock, empty_points: usize) -> MoveTime {
+    let mut max = u64::MAX;
+    let mut target = None;
     if clock.timeout_turn > 0 {
         let turn = clock.timeout_turn;
-        ms = ms.min(turn.saturating_sub(MARGIN_MS.max(turn / 20)));
+        max = max.min(turn.saturating_sub(MARGIN_MS.max(turn / 20)));
     }
     if clock.timeout_match > 0 || clock.time_left.is_some() {
         let left = clock.time_left.unwrap_or(clock.timeout_match);
         // Expect the game to last a good while longer; spend a share of what is left.
         let moves_to_go = (empty_points as u64 / 6).clamp(10, 30);
         let share = left / moves_to_go;
-        ms = ms.min(share).min(left.saturating_sub(MARGIN_MS * 3));
+        let cap = (3 * share)
+            .min(left / 4)
+            .min(left.saturating_sub(MARGIN_MS * 3));
+        if share < max {
+            target = Some(share);
+        }
+        max = max.min(cap);
     }
-    if ms == u64::MAX {
-        ms = 10_000;
+    if max == u64::MAX {
+        max = 10_000;
     }
-    Duration::from_millis(ms.max(5))
+    let max = max.max(5);
+    MoveTime {
+        target: target.map(|t| Duration::from_millis(t.clamp(5, max))),
+        max: Duration::from_millis(max),
+    }
+}
+
+/// The most the next move may take ([`move_time`]'s `max`).
+#[must_use]
+pub fn budget(clock: &Clock, empty_points: usize) -> Duration {
+    move_time(clock, empty_points).max
 }
 
 #[cfg(test)]
@@ -209,18 +262,27 @@ mod tests {
     fn iterations_stop_earlier_when_stable_and_later_when_not() {
         let ms = Duration::from_millis;
         let limits = Limits::time(ms(1000));
-        // Stable best move for four iterations: no new iteration after 40 %.
-        let mut tc = TimeControl::new(&limits);
+        // A target of 500 ms within 1 s: a best move stable for four iterations, no new
+        // iteration after 60 % of the target.
+        let mut tc = TimeControl::new(&limits).with_target(Some(ms(500)));
         let t0 = tc.start();
         for i in 1..=4 {
             assert!(tc.next_iteration(ms(10), t0 + ms(10 * i), false, 0));
         }
-        assert!(!tc.next_iteration(ms(10), t0 + ms(450), false, 0));
-        // The same moment with a best move that just changed: one more iteration.
-        let mut tc = TimeControl::new(&limits);
+        assert!(!tc.next_iteration(ms(10), t0 + ms(310), false, 0));
+        // Unstable: up to 1.6 × the target.
+        let mut tc = TimeControl::new(&limits).with_target(Some(ms(500)));
         let t0 = tc.start();
         assert!(tc.next_iteration(ms(10), t0 + ms(10), false, 0));
-        assert!(tc.next_iteration(ms(100), t0 + ms(450), true, 0));
+        assert!(tc.next_iteration(ms(100), t0 + ms(600), true, 0));
+        assert!(!tc.next_iteration(ms(10), t0 + ms(610), false, 0));
+        // A fixed time per move ignores stability: 70 %.
+        let mut tc = TimeControl::new(&limits);
+        let t0 = tc.start();
+        for i in 1..=6 {
+            assert!(tc.next_iteration(ms(10), t0 + ms(100 * i), false, 0));
+        }
+        assert!(!tc.next_iteration(ms(10), t0 + ms(700), false, 0));
         // Normally 70 %; a falling value stretches it to 85 % (95 % beyond a drop of 60).
         let mut tc = TimeControl::new(&limits);
         let t0 = tc.start();
@@ -264,5 +326,21 @@ mod tests {
             time_left: Some(100),
         };
         assert_eq!(budget(&c, 100), Duration::from_millis(5));
+        // The turn limit decides: no target.
+        let c = Clock {
+            timeout_turn: 1000,
+            timeout_match: 180_000,
+            time_left: Some(170_000),
+        };
+        assert_eq!(move_time(&c, 200).target, None);
+        // The match clock decides: aim at a share, allow three.
+        let c = Clock {
+            timeout_turn: 0,
+            timeout_match: 180_000,
+            time_left: Some(90_000),
+        };
+        let t = move_time(&c, 180);
+        assert_eq!(t.target, Some(Duration::from_millis(3_000)));
+        assert_eq!(t.max, Duration::from_millis(9_000));
     }
 }
