@@ -3,7 +3,9 @@
 //!
 //! Each position gets the same fixed work, so a review is repeatable: a fresh hash table, a
 //! VCF search and (when none is found) a VCT search for the side to move, each with its own
-//! node budget, then a main search limited by nodes ([`ReviewSettings`]). A caller drives a
+//! node budget, then a main search limited by nodes ([`ReviewSettings`]). A VCT answer is
+//! kept only if the opponent has no win by fours after its first move (the VCT solver can
+//! overlook a defender's own fours when both sides attack). A caller drives a
 //! [`Review`] one position at a time ([`Review::step`], e.g. on a background thread, checking
 //! a shared stop flag and reporting [`Progress`] with an estimate of the time left), or runs
 //! [`review_game`] with a progress callback. The result, [`GameReview`], is plain serde data
@@ -13,8 +15,11 @@
 //! An evaluation `e` (for the side to move) means chances `tanh(e / (2·K))` in −1..+1 with
 //! `K` = [`CHANCE_SCALE`] = 250: the winning probability `1 / (1 + exp(−e / K))` of a
 //! logistic fitted to game results (the evaluation's own scale), stretched to −1..+1. So
-//! ±100 is ±0.20, ±250 ±0.46, ±500 ±0.76, ±1000 ±0.96. Proven wins and losses (a VCF or VCT,
-//! a mate score of the search, a finished game) are ±1 exactly. The graph shows black's
+//! ±100 is ±0.20, ±250 ±0.46, ±500 ±0.76, ±1000 ±0.96. Proven wins and losses are ±1
+//! exactly: a VCF or VCT of the side to move, a mate score of the search, a finished game, and
+//! a position reached by the first move of a VCF or VCT proven in the position before (the
+//! solver's line holds against every reply, though the next position's own search may not
+//! see it). The graph shows black's
 //! chances.
 //!
 //! # Judging a move
@@ -475,6 +480,7 @@ impl Review {
                 (win.line.first().copied(), win.line.clone(), 1.0)
             }
             Some(_) => (Some(result.best), result.pv.clone(), 1.0),
+            None if self.continues_a_proven_win(i) => (Some(result.best), result.pv.clone(), -1.0),
             None => (
                 Some(result.best),
                 result.pv.clone(),
@@ -492,6 +498,20 @@ impl Review {
             nodes: result.nodes,
             forced_win,
         })
+    }
+}
+
+impl Review {
+    /// Whether the move leading to position `i` was the first move of a win by fours or by
+    /// threats proven in position `i - 1`: the side to move in `i` is then lost, whatever its
+    /// own search says (a solver's line holds against every defence).
+    fn continues_a_proven_win(&self, i: usize) -> bool {
+        i > 0
+            && self.positions.get(i - 1).is_some_and(|p| {
+                p.forced_win.as_ref().is_some_and(|w| {
+                    w.kind != WinKind::Search && w.line.first() == Some(&self.moves[i - 1])
+                })
+            })
     }
 }
 
@@ -521,7 +541,9 @@ fn solve(
         return Some(None);
     }
     let mut vct = Vct::new(settings.vct_nodes, None, Some(stop));
-    let found = vct.solve(&mut b, VCT_DEPTH);
+    let found = vct
+        .solve(&mut b, VCT_DEPTH)
+        .filter(|line| !counter_vcf(&mut b, line[0], settings.vcf_nodes, Some(stop)));
     if stop.load(Ordering::Relaxed) {
         return None;
     }
@@ -529,6 +551,20 @@ fn solve(
         kind: WinKind::Vct,
         line: line.iter().map(|&p| b.pos(p)).collect(),
     }))
+}
+
+/// Whether the opponent has a win by fours after the side to move plays `first`: a check on
+/// a VCT answer, whose line can overlook a defender's own fours when both sides attack.
+pub(crate) fn counter_vcf(
+    b: &mut EngineBoard,
+    first: usize,
+    nodes: u64,
+    stop: Option<&AtomicBool>,
+) -> bool {
+    b.make(first);
+    let refuted = Vcf::new(nodes, None, stop).solve(b, 100).is_some();
+    b.unmake();
+    refuted
 }
 
 /// The verdict on move `index` (`played`) between the positions `before` and `after`.

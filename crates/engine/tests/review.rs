@@ -142,6 +142,21 @@ fn a_missed_vcf_is_reported_with_its_line() {
 }
 
 #[test]
+fn a_vcf_carried_out_keeps_the_winner_at_one_all_the_way() {
+    // The same game, but black plays its VCF: j8 (four and three), i8 forced, j5 open four.
+    let mut moves = missed_vcf_game()[..10].to_vec();
+    moves.extend(pts(&[(9, 7), (8, 7), (9, 4), (9, 3), (9, 8)]));
+    let rv = review(&moves, SMALL);
+    let graph = rv.graph();
+    assert!(graph[10..].iter().all(|&c| c == 1.0), "{graph:?}");
+    assert!(rv.positions.last().unwrap().terminal);
+    for m in rv.moves[10..].iter().filter(|m| m.mover == Stone::Black) {
+        assert_eq!(m.loss, 0.0, "{m:?}");
+        assert!(m.missed_win.is_none(), "{m:?}");
+    }
+}
+
+#[test]
 fn progress_counts_every_position_and_estimates_the_time_left() {
     let moves = blunder_game();
     let mut record = GameRecord::new(Rule::Freestyle, 15);
