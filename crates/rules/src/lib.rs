@@ -2,7 +2,7 @@
 //!
 //! - [`Board`], [`Pos`], [`Stone`]: geometry (up to 20×20, 15×15 by default);
 //! - [`Rule`]: freestyle, standard (exactly five) and renju, with [`winning_line`],
-//!   [`forbidden`] and [`forbidden_points`]; [`explain`]: the lines that make a point forbidden
+//!   [`forbidden`] and [`forbidden_points`]; [`explain()`]: the lines that make a point forbidden
 //!   (which threes count, and why a three does not);
 //! - [`GameRecord`]: moves, undo / redo, the result and its reason, the opening and the clock;
 //! - [`opening`]: how a game starts — [`OpeningRule`] free, swap after 3 (三手可交换), RIF
