@@ -9,7 +9,6 @@
 use crate::settings::{AnimationLevel, Settings};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Stone drop-in: scale 1.3 → 1 with an ease-out, the shadow settling under it.
 pub const DROP_SECONDS: f32 = 0.18;
@@ -29,23 +28,6 @@ pub const GLOW_SECONDS: f32 = 1.6;
 pub const FADE_SECONDS: f32 = 0.2;
 /// Dialogs slide up 36 px into place as they open.
 pub const SLIDE_SECONDS: f32 = 0.2;
-
-/// The animation level's factor for the egui interface, which has no world access
-/// (`f32` bits; 1.0 until the settings say otherwise).
-static UI_FACTOR: AtomicU32 = AtomicU32::new(0x3f80_0000);
-
-/// The factor applied to the interface's animations (0: off).
-#[must_use]
-pub fn ui_speed_factor() -> f32 {
-    f32::from_bits(UI_FACTOR.load(Ordering::Relaxed))
-}
-
-fn share_level(settings: Option<Res<Settings>>) {
-    if let Some(settings) = settings.filter(|s| s.is_changed()) {
-        let factor = settings.animation.speed_factor();
-        UI_FACTOR.store(factor.to_bits(), Ordering::Relaxed);
-    }
-}
 
 /// A time span on the real clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -171,7 +153,6 @@ pub fn plugin(app: &mut App) {
         PostUpdate,
         AnimationSystems.before(TransformSystems::Propagate),
     )
-    .add_systems(Update, share_level)
     .add_systems(
         PostUpdate,
         (

@@ -2,10 +2,15 @@
 //! theme, data folder, the analysis panel, frame statistics and screenshots.
 
 use clap::{Parser, ValueEnum};
-use gomoku::game::{DEFAULT_LEVEL, GameMode};
+use gomoku::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS};
+use gomoku::game::{DEFAULT_LEVEL, FileNotice, GameMode, GameSetup, Notice, Seats, StartupGame};
 use gomoku::i18n::Language;
+use gomoku::save;
 use gomoku::theme::Theme;
 use gomoku_engine::Level;
+use gomoku_rules::ForbiddenPolicy;
+use gomoku_rules::notation::pos;
+use gomoku_rules::save::{Players, SavedGame};
 use gomoku_rules::{Rule, Stone};
 use std::path::PathBuf;
 
@@ -189,4 +194,84 @@ impl From<RuleArg> for Rule {
             RuleArg::Renju => Rule::Renju,
         }
     }
+}
+
+/// The computer's settings from `--master-time`, `--pace` and `--seed`.
+pub fn ai_settings(cli: &Cli) -> AiSettings {
+    let mut settings = AiSettings::default();
+    if let Some(seconds) = cli.master_time {
+        settings.master_by_time = true;
+        settings.master_seconds = seconds.clamp(*MASTER_SECONDS.start(), *MASTER_SECONDS.end());
+    }
+    if let Some(pace) = cli.pace {
+        settings.pace = pace.clamp(*PACE_SECONDS.start(), *PACE_SECONDS.end());
+    }
+    if let Some(seed) = cli.seed {
+        settings.seed = seed;
+    }
+    settings
+}
+
+/// The first game from `--rule`, `--strict`, `--mode`, `--color`, `--level`, `--open` and
+/// `--moves`. A file that cannot be opened is reported (on stderr here, in the window by the
+/// game); bad `--moves` stop the program.
+pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String> {
+    let mode = cli.game_mode();
+    if let Some(mode) = mode {
+        setup = setup.with_mode(mode);
+    }
+    if let Some(rule) = cli.rule {
+        setup.rule = rule.into();
+    }
+    if cli.strict {
+        setup.policy = ForbiddenPolicy::Lose;
+    }
+    let mut problem = None;
+    let mut saved = match &cli.open {
+        Some(path) => match save::read_file(path, setup.rule) {
+            Ok(saved) => Some(saved),
+            Err(error) => {
+                let notice = FileNotice::NotOpened {
+                    name: Some(save::display_name(path)),
+                    problem: error,
+                };
+                eprintln!("gomoku: {}", gomoku::ui::words::file_notice(&notice));
+                problem = Some(Notice::File(notice));
+                None
+            }
+        },
+        None => None,
+    };
+    if let Some(moves) = &cli.moves {
+        let base = saved.take().unwrap_or_else(|| SavedGame {
+            record: gomoku_rules::GameRecord::new(setup.rule, gomoku_rules::DEFAULT_SIZE),
+            players: Players::default(),
+        });
+        let mut record = base.record;
+        let points =
+            pos::parse_points(moves, record.size()).map_err(|e| format!("--moves: {e}"))?;
+        record.set_policy(setup.policy);
+        record.play_all(&points).map_err(|(i, e)| {
+            format!("--moves: move {} ({}) is impossible: {e}", i + 1, points[i])
+        })?;
+        saved = Some(SavedGame {
+            record,
+            players: base.players,
+        });
+    }
+    if let Some(saved) = &mut saved {
+        if cli.strict {
+            saved.record.set_policy(ForbiddenPolicy::Lose);
+        }
+        if let Some(mode) = mode {
+            let seats = Seats::from_players(&saved.players);
+            saved.players = seats.for_mode(mode, seats.names()).players();
+        }
+    }
+    Ok(StartupGame {
+        setup,
+        saved,
+        fresh: mode.is_some() || problem.is_some(),
+        problem,
+    })
 }

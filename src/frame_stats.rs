@@ -1,15 +1,15 @@
 //! `--frame-stats`: measures how smooth the window stays while the computer thinks. After each
-//! computer move it logs the worst and the mean frame time while it thought; at exit it logs
-//! (and every 100 frames) the worst and mean over the run, for frames while thinking and for all other frames (the
-//! baseline). The first frames (window creation, shader compilation) are left out.
+//! move the computer plays it logs the worst and the mean frame time while it thought; at
+//! exit it logs the worst and mean over the run, for frames while thinking and for all other
+//! frames (the baseline). The first frames (window creation, shader compilation) are left
+//! out. A search that was cancelled (undo, new game) logs nothing.
 
-use crate::ai::{AiActivity, AiSystems};
-use crate::game::{ComputerMove, Game};
+use crate::GameSystems;
+use crate::ai::AiActivity;
+use crate::game::{Actor, Game, Origin, StonePlaced, StoneRemoved};
 use bevy::prelude::*;
 use std::time::Duration;
 
-/// Frames between two summaries.
-const SUMMARY_EVERY: u32 = 100;
 /// Frames at start that are not measured.
 const WARM_UP_FRAMES: u32 = 30;
 
@@ -51,12 +51,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            measure.before(AiSystems),
-            per_move.after(AiSystems),
-            summary,
+            measure.in_set(GameSystems::Input),
+            per_move.in_set(GameSystems::React),
         )
             .run_if(resource_exists::<FrameStats>),
-    );
+    )
+    .add_systems(Last, summary.run_if(resource_exists::<FrameStats>));
 }
 
 /// Frame `delta` belongs to the thinking when the computer was thinking at the end of the
@@ -76,20 +76,26 @@ fn measure(time: Res<Time<Real>>, activity: Res<AiActivity>, mut stats: ResMut<F
 }
 
 fn per_move(
-    mut moves: MessageReader<ComputerMove>,
+    mut placed: MessageReader<StonePlaced>,
+    mut removed: MessageReader<StoneRemoved>,
     game: Res<Game>,
     mut stats: ResMut<FrameStats>,
 ) {
-    for mv in moves.read() {
-        stats.moves += 1;
-        let current = std::mem::take(&mut stats.current);
-        if current.frames == 0 {
+    // Frames of a search that was cancelled by an undo belong to no move.
+    if removed.read().count() > 0 {
+        stats.current = FrameTimes::default();
+    }
+    for mv in placed.read() {
+        if mv.origin != Origin::Seat(Actor::Computer) {
+            stats.current = FrameTimes::default();
             continue;
         }
+        stats.moves += 1;
+        let current = std::mem::take(&mut stats.current);
         info!(
             "frame stats: move {} ({} {}) — thought {:.2} s over {} frames; worst frame {:.1} ms, mean {:.1} ms",
-            game.record.moves().len() + 1,
-            game.name(mv.stone),
+            mv.number,
+            mv.stone,
             mv.pos.to_renju(game.record.size()),
             current.total.as_secs_f64(),
             current.frames,
@@ -99,12 +105,9 @@ fn per_move(
     }
 }
 
-/// Logged at exit and every `SUMMARY_EVERY` measured frames (an exit from a screenshot comes
-/// after the last update).
+/// Logged once, at exit.
 fn summary(mut exit: MessageReader<AppExit>, stats: Res<FrameStats>) {
-    let measured = stats.thinking.frames + stats.other.frames;
-    let periodic = stats.is_changed() && measured > 0 && measured.is_multiple_of(SUMMARY_EVERY);
-    if exit.read().count() > 0 || periodic {
+    if exit.read().count() > 0 {
         info!(
             "frame stats: {} computer moves; while thinking {} frames, worst {:.1} ms, mean {:.1} ms; other frames {}, worst {:.1} ms, mean {:.1} ms",
             stats.moves,

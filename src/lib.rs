@@ -8,12 +8,12 @@ pub mod board;
 pub mod frame_stats;
 pub mod game;
 pub mod i18n;
+pub mod persist;
 pub mod save;
 pub mod screenshot;
 pub mod settings;
 pub mod sound;
 pub mod stats;
-pub mod stones;
 pub mod textures;
 pub mod theme;
 pub mod ui;
@@ -22,6 +22,22 @@ use bevy::prelude::*;
 
 rust_i18n::i18n!("assets/locales", fallback = "en");
 use std::path::PathBuf;
+
+/// The one order of the game's `Update` systems, declared here and nowhere else: modules
+/// only join a set with `in_set`.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Input becomes requests: keys, clicks, menu actions, file requests, settings.
+    Input,
+    /// The seats' controllers act: the computer's moves and answers.
+    Seats,
+    /// The match flow changes the game (`game`).
+    Flow,
+    /// Readers of what happened: stone entities, autosave, statistics, sound, dialogs.
+    React,
+    /// What is drawn follows the entities and state of this frame: marks, sprites, layout.
+    Present,
+}
 
 /// Everything that needs no window: the match flow, stone entities, saving and autosave, the
 /// interface's actions and dialogs state, and the computer player. Tests run it under
@@ -38,19 +54,29 @@ pub struct GameLogicPlugin {
 impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
         settings::install(app, self.config_dir.clone(), self.overrides);
-        app.insert_resource(save::DataDir(self.data_dir.clone()))
-            .add_plugins((
-                settings::plugin,
-                theme::plugin,
-                game::plugin,
-                stones::plugin,
-                save::plugin,
-                board::picking::input_plugin,
-                ui::actions::plugin,
-                ai::plugin,
-                sound::plugin,
-                stats::plugin,
-            ));
+        app.configure_sets(
+            Update,
+            (
+                GameSystems::Input,
+                GameSystems::Seats,
+                GameSystems::Flow,
+                GameSystems::React,
+                GameSystems::Present,
+            )
+                .chain(),
+        )
+        .insert_resource(save::DataDir(self.data_dir.clone()))
+        .add_plugins((
+            settings::plugin,
+            game::plugin,
+            board::stones::plugin,
+            save::plugin,
+            board::picking::input_plugin,
+            ui::actions::plugin,
+            ai::plugin,
+            sound::plugin,
+            stats::plugin,
+        ));
     }
 }
 
@@ -64,7 +90,7 @@ impl Plugin for GameViewPlugin {
             anim::plugin,
             textures::plugin,
             board::plugin,
-            stones::view_plugin,
+            board::stones::view_plugin,
             ui::plugin,
             screenshot::plugin,
             ai::view::plugin,

@@ -6,17 +6,13 @@ use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
 use bevy::winit::WinitSettings;
 use clap::Parser;
-use gomoku::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS, StartupRequests};
+use gomoku::ai::StartupRequests;
 use gomoku::frame_stats::FrameStats;
-use gomoku::game::{GameSetup, StartupGame};
-use gomoku::save::{self, DataDir};
+use gomoku::save::DataDir;
 use gomoku::screenshot::ScreenshotRequest;
 use gomoku::settings::{self, ConfigDir, MIN_WINDOW, SettingsOverrides};
 use gomoku::ui::actions::UiAction;
 use gomoku::{GameLogicPlugin, GameViewPlugin};
-use gomoku_rules::ForbiddenPolicy;
-use gomoku_rules::notation::pos;
-use gomoku_rules::save::{Players, SavedGame};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -32,7 +28,7 @@ fn main() -> ExitCode {
     };
     let saved_settings = settings::load(&config_dir).settings().clone();
     gomoku::i18n::set_language(overrides.language(&saved_settings));
-    let startup = match first_game(&cli, saved_settings.setup()) {
+    let startup = match cli::first_game(&cli, saved_settings.setup()) {
         Ok(startup) => startup,
         Err(message) => {
             eprintln!("gomoku: {message}");
@@ -69,8 +65,11 @@ fn main() -> ExitCode {
         },
         GameViewPlugin,
     ))
-    .insert_resource(startup)
-    .insert_resource(ai_settings(&cli));
+    .insert_resource(cli::ai_settings(&cli));
+    // A file that could not be opened is reported in the window (and, for scripts, on
+    // stderr and in the exit code).
+    let failed_open = startup.problem.is_some();
+    app.insert_resource(startup);
     if cli.frame_stats {
         app.insert_resource(FrameStats::default());
     }
@@ -104,77 +103,8 @@ fn main() -> ExitCode {
         app.insert_resource(WinitSettings::desktop_app());
     }
     match app.run() {
+        AppExit::Success if failed_open => ExitCode::from(2),
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
-}
-
-/// The computer's settings from `--master-time`, `--pace` and `--seed`.
-fn ai_settings(cli: &cli::Cli) -> AiSettings {
-    let mut settings = AiSettings::default();
-    if let Some(seconds) = cli.master_time {
-        settings.master_by_time = true;
-        settings.master_seconds = seconds.clamp(*MASTER_SECONDS.start(), *MASTER_SECONDS.end());
-    }
-    if let Some(pace) = cli.pace {
-        settings.pace = pace.clamp(*PACE_SECONDS.start(), *PACE_SECONDS.end());
-    }
-    if let Some(seed) = cli.seed {
-        settings.seed = seed;
-    }
-    settings
-}
-
-/// The first game from `--rule`, `--strict`, `--mode`, `--color`, `--level`, `--open` and
-/// `--moves`.
-fn first_game(cli: &cli::Cli, mut setup: GameSetup) -> Result<StartupGame, String> {
-    let mode = cli.game_mode();
-    if let Some(mode) = mode {
-        setup.mode = mode;
-    }
-    if let Some(rule) = cli.rule {
-        setup.rule = rule.into();
-    }
-    if cli.strict {
-        setup.policy = ForbiddenPolicy::Lose;
-    }
-    let mut saved = match &cli.open {
-        Some(path) => Some(save::read_file(path, setup.rule)?),
-        None => None,
-    };
-    if let Some(moves) = &cli.moves {
-        let base = saved.take().unwrap_or_else(|| SavedGame {
-            record: gomoku_rules::GameRecord::new(setup.rule, gomoku_rules::DEFAULT_SIZE),
-            players: Players::default(),
-        });
-        let mut record = base.record;
-        let points =
-            pos::parse_points(moves, record.size()).map_err(|e| format!("--moves: {e}"))?;
-        record.set_policy(setup.policy);
-        record.play_all(&points).map_err(|(i, e)| {
-            format!("--moves: move {} ({}) is impossible: {e}", i + 1, points[i])
-        })?;
-        saved = Some(SavedGame {
-            record,
-            players: base.players,
-        });
-    }
-    if let Some(saved) = &mut saved {
-        if cli.strict {
-            saved.record.set_policy(ForbiddenPolicy::Lose);
-        }
-        if mode.is_some() {
-            saved.players = GameSetup {
-                black: saved.players.black.name.clone(),
-                white: saved.players.white.name.clone(),
-                ..setup.clone()
-            }
-            .players();
-        }
-    }
-    Ok(StartupGame {
-        setup,
-        saved,
-        fresh: mode.is_some(),
-    })
 }

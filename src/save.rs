@@ -1,18 +1,21 @@
 //! Saving and opening games: the RON save file of the rules core in the platform's data
-//! folder, imports (.gob, PSQ, SGF, pos strings) and exports (PSQ, SGF, pos string), atomic
-//! writes, and the autosave written after every move and offered back on the next launch.
+//! folder, imports (.gob, PSQ, SGF, pos strings) and exports (PSQ, SGF, pos string), and the
+//! autosave written after every change of the board and offered back on the next launch.
+//!
+//! Reads `SaveRequest`, `OpenRequest`, `ImportRequest` and the board's messages; writes
+//! `GameCommand::Load` and `Notice::File`.
 
+use crate::GameSystems;
 use crate::game::{
-    BoardReset, Game, GameCommand, GameFlowSystems, GameOver, Notice, StartupGame, StonePlaced,
-    StoneRemoved,
+    BoardReset, FileNotice, Game, GameCommand, GameOver, Notice, OpenProblem, StartupGame,
+    StonePlaced, StoneRemoved,
 };
-use crate::i18n::t;
+use crate::persist::{SaveOnChange, atomic_write};
 use bevy::prelude::*;
 use gomoku_rules::notation::{gob, pos, psq, sgf};
 use gomoku_rules::save::{self, Players, SavedGame};
-use gomoku_rules::{DEFAULT_SIZE, GameRecord, Rule};
+use gomoku_rules::{DEFAULT_SIZE, FormatError, GameRecord, Rule};
 use std::fs;
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// File name of the autosave in the data folder.
@@ -73,17 +76,6 @@ impl FileFormat {
             FileFormat::Pos => "txt",
         }
     }
-
-    #[must_use]
-    pub fn label(self) -> String {
-        match self {
-            FileFormat::Ron => t!("files.format_ron"),
-            FileFormat::Psq => t!("files.format_psq"),
-            FileFormat::Sgf => t!("files.format_sgf"),
-            FileFormat::Pos => t!("files.format_pos"),
-        }
-        .into_owned()
-    }
 }
 
 /// Save the game on the board to a file.
@@ -111,73 +103,83 @@ pub struct ImportRequest {
 #[derive(Resource, Default, Clone, Debug)]
 pub struct ResumeOffer(pub Option<SavedGame>);
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a
-/// crash never leaves a half-written file behind.
-pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(dir) = dir {
-        fs::create_dir_all(dir)?;
-    }
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.map_or_else(|| PathBuf::from(&tmp_name), |d| d.join(&tmp_name));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// The game written in `format`.
+/// The game written in `format` (an unnamed player is left unnamed in SGF).
 #[must_use]
 pub fn export(record: &GameRecord, players: &Players, format: FileFormat) -> String {
+    let name = |n: &str| (!n.trim().is_empty()).then(|| n.to_owned());
     match format {
         FileFormat::Ron => save::to_ron(record, players),
         FileFormat::Psq => psq::write(record),
-        FileFormat::Sgf => sgf::write(record, Some(&players.black.name), Some(&players.white.name)),
+        FileFormat::Sgf => sgf::write(
+            record,
+            name(&players.black.name).as_deref(),
+            name(&players.white.name).as_deref(),
+        ),
         FileFormat::Pos => pos::write(record),
     }
 }
 
+/// What a reader's error means to a player: the file is damaged, from a newer version, or
+/// names an impossible move (on a board of `size`).
+#[must_use]
+pub fn problem_of(error: &FormatError, size: usize) -> OpenProblem {
+    match error {
+        FormatError::Syntax { format, message } => OpenProblem::Damaged {
+            detail: format!("{format}: {message}"),
+        },
+        FormatError::IllegalMove {
+            number,
+            pos: point,
+            reason,
+            ..
+        } => OpenProblem::Impossible {
+            number: *number,
+            pos: pos::parse_points(point, size)
+                .ok()
+                .and_then(|p| p.first().copied()),
+            size,
+            error: *reason,
+        },
+        FormatError::Version { found, supported } => OpenProblem::NewerVersion {
+            found: *found,
+            supported: *supported,
+        },
+        FormatError::Io { source, .. } => OpenProblem::Unreadable(source.to_string()),
+    }
+}
+
 /// Reads a game file, choosing the format by extension and then by content.
-pub fn read_file(path: &Path, rule: Rule) -> Result<SavedGame, String> {
-    let bytes = fs::read(path)
-        .map_err(|e| t!("files.could_not_read", path = path.display(), error = e).into_owned())?;
+pub fn read_file(path: &Path, rule: Rule) -> Result<SavedGame, OpenProblem> {
+    let bytes = fs::read(path).map_err(|e| OpenProblem::Unreadable(e.to_string()))?;
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let name = path.file_name().map_or_else(
+    if ext.as_deref() == Some("gob") {
+        return gob::read(&bytes, rule)
+            .map(|record| with_default_players(record, None, None))
+            .map_err(|e| problem_of(&e, DEFAULT_SIZE));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => parse_text(&text, rule, ext.as_deref()),
+        Err(_) => Err(OpenProblem::NotText),
+    }
+}
+
+/// A file's name as shown in messages.
+#[must_use]
+pub fn display_name(path: &Path) -> String {
+    path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
-    );
-    let result = if ext.as_deref() == Some("gob") {
-        gob::read(&bytes, rule)
-            .map(|record| with_default_players(record, None, None))
-            .map_err(|e| e.to_string())
-    } else {
-        match String::from_utf8(bytes) {
-            Ok(text) => parse_text(&text, rule, ext.as_deref()),
-            Err(_) => Err(t!("files.not_text").into_owned()),
-        }
-    };
-    result.map_err(|e| t!("files.could_not_open", name = name, error = e).into_owned())
+    )
 }
 
 /// Reads pasted or loaded text: a save file, SGF, PSQ or a pos string.
-pub fn parse_text(text: &str, rule: Rule, ext: Option<&str>) -> Result<SavedGame, String> {
+pub fn parse_text(text: &str, rule: Rule, ext: Option<&str>) -> Result<SavedGame, OpenProblem> {
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     if trimmed.is_empty() {
-        return Err(t!("files.nothing_to_read").into_owned());
+        return Err(OpenProblem::Empty);
     }
     let kind = match ext {
         Some("ron") => FileFormat::Ron,
@@ -188,32 +190,30 @@ pub fn parse_text(text: &str, rule: Rule, ext: Option<&str>) -> Result<SavedGame
         _ if trimmed.starts_with('(') || trimmed.contains("version") => FileFormat::Ron,
         _ => FileFormat::Pos,
     };
+    let problem = |e: FormatError| problem_of(&e, DEFAULT_SIZE);
     match kind {
-        FileFormat::Ron => save::from_ron(trimmed).map_err(|e| e.to_string()),
+        FileFormat::Ron => save::from_ron(trimmed).map_err(problem),
         FileFormat::Sgf => sgf::read(trimmed, rule)
             .map(|g| with_default_players(g.record, g.black, g.white))
-            .map_err(|e| e.to_string()),
+            .map_err(problem),
         FileFormat::Psq => psq::read(trimmed, rule)
             .map(|record| with_default_players(record, None, None))
-            .map_err(|e| e.to_string()),
+            .map_err(problem),
         FileFormat::Pos => pos::read(trimmed, rule, DEFAULT_SIZE)
             .map(|record| with_default_players(record, None, None))
-            .map_err(|e| e.to_string()),
+            .map_err(problem),
     }
 }
 
+/// Players of an imported game: named where the file names them, else unnamed people.
 fn with_default_players(
     record: GameRecord,
     black: Option<String>,
     white: Option<String>,
 ) -> SavedGame {
     let mut players = Players::default();
-    if let Some(name) = black.filter(|n| !n.trim().is_empty()) {
-        players.black.name = name;
-    }
-    if let Some(name) = white.filter(|n| !n.trim().is_empty()) {
-        players.white.name = name;
-    }
+    players.black.name = black.unwrap_or_default().trim().to_owned();
+    players.white.name = white.unwrap_or_default().trim().to_owned();
     SavedGame { record, players }
 }
 
@@ -242,17 +242,22 @@ pub fn list_games(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, p)| p).collect()
 }
 
+/// The autosave file, written whenever the board changes.
+#[derive(Resource, Default)]
+struct Autosave(SaveOnChange);
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SaveRequest>()
         .add_message::<OpenRequest>()
         .add_message::<ImportRequest>()
         .init_resource::<ResumeOffer>()
+        .init_resource::<Autosave>()
         .add_systems(Startup, offer_resume)
         .add_systems(
             Update,
             (
-                (save_games, open_games).before(GameFlowSystems),
-                autosave.after(GameFlowSystems),
+                (save_games, open_games).in_set(GameSystems::Input),
+                autosave.in_set(GameSystems::React),
             ),
         );
 }
@@ -266,8 +271,7 @@ fn offer_resume(
     if startup.is_some_and(|s| s.saved.is_some() || s.fresh) {
         return;
     }
-    let path = data.autosave();
-    let Ok(text) = fs::read_to_string(&path) else {
+    let Ok(text) = fs::read_to_string(data.autosave()) else {
         return;
     };
     match save::from_ron(&text) {
@@ -279,7 +283,10 @@ fn offer_resume(
             }
         }
         Err(e) => {
-            notices.write(Notice::error(t!("files.autosave_unreadable", error = e)));
+            notices.write(Notice::File(FileNotice::AutosaveUnreadable(problem_of(
+                &e,
+                DEFAULT_SIZE,
+            ))));
         }
     }
 }
@@ -290,22 +297,16 @@ fn save_games(
     mut notices: MessageWriter<Notice>,
 ) {
     for request in requests.read() {
-        let text = export(game.full_record(), &game.players, request.format);
-        match atomic_write(&request.path, text.as_bytes()) {
-            Ok(()) => {
-                notices.write(Notice::info(t!(
-                    "files.saved",
-                    path = request.path.display()
-                )));
-            }
-            Err(e) => {
-                notices.write(Notice::error(t!(
-                    "files.could_not_save",
-                    path = request.path.display(),
-                    error = e
-                )));
-            }
-        }
+        let players = game.players();
+        let text = export(game.full_record(), &players, request.format);
+        let path = request.path.clone();
+        notices.write(Notice::File(match atomic_write(&path, text.as_bytes()) {
+            Ok(()) => FileNotice::Saved { path },
+            Err(e) => FileNotice::NotSaved {
+                path,
+                error: e.to_string(),
+            },
+        }));
     }
 }
 
@@ -318,13 +319,11 @@ fn open_games(
 ) {
     let mut results = Vec::new();
     for request in opens.read() {
-        let name = request.path.display().to_string();
+        let name = Some(display_name(&request.path));
         results.push((read_file(&request.path, request.rule), name));
     }
     for request in imports.read() {
-        let result = parse_text(&request.text, request.rule, None)
-            .map_err(|e| t!("files.could_not_import", error = e).into_owned());
-        results.push((result, t!("files.pasted_game").into_owned()));
+        results.push((parse_text(&request.text, request.rule, None), None));
     }
     for (result, name) in results {
         match result {
@@ -332,24 +331,26 @@ fn open_games(
                 offer.0 = None;
                 let moves = saved.record.moves().len();
                 commands.write(GameCommand::Load(Box::new(saved)));
-                notices.write(Notice::info(t!("files.opened", name = name, moves = moves)));
+                notices.write(Notice::File(FileNotice::Opened { name, moves }));
             }
-            Err(e) => {
-                notices.write(Notice::error(e));
+            Err(problem) => {
+                notices.write(Notice::File(FileNotice::NotOpened { name, problem }));
             }
         }
     }
 }
 
+/// Writes the game after every change of the board (and removes the file once no game is
+/// on); the file is not touched while the board stays as it is.
 fn autosave(
     game: Res<Game>,
     data: Res<DataDir>,
+    mut file: ResMut<Autosave>,
     mut placed: MessageReader<StonePlaced>,
     mut removed: MessageReader<StoneRemoved>,
     mut resets: MessageReader<BoardReset>,
     mut over: MessageReader<GameOver>,
     mut notices: MessageWriter<Notice>,
-    mut failed: Local<bool>,
 ) {
     let changed = placed.read().count()
         + removed.read().count()
@@ -360,48 +361,17 @@ fn autosave(
         return;
     }
     let path = data.autosave();
-    let result = if game.active {
-        atomic_write(
-            &path,
-            save::to_ron(game.full_record(), &game.players).as_bytes(),
-        )
-    } else {
-        match fs::remove_file(&path) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
-            _ => Ok(()),
-        }
-    };
-    match result {
-        Ok(()) => *failed = false,
-        Err(e) if !*failed => {
-            *failed = true;
-            notices.write(Notice::error(t!(
-                "files.autosave_failed",
-                path = path.display(),
-                error = e
-            )));
-        }
-        Err(_) => {}
+    let contents = game
+        .active
+        .then(|| save::to_ron(game.full_record(), &game.players()));
+    if let Some(error) = file.0.save(&path, contents) {
+        notices.write(Notice::File(FileNotice::AutosaveNotSaved { path, error }));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn atomic_write_replaces_the_file_and_leaves_no_temporary() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("sub").join("game.ron");
-        atomic_write(&path, b"first").unwrap();
-        atomic_write(&path, b"second").unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "second");
-        let names: Vec<_> = fs::read_dir(path.parent().unwrap())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names.len(), 1, "{names:?}");
-    }
 
     fn points(game: &SavedGame) -> Vec<gomoku_rules::Pos> {
         game.record.moves().iter().map(|m| m.pos).collect()

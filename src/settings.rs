@@ -2,12 +2,16 @@
 //! language, theme, sound and volume, animation level, what the board shows, the new game's
 //! rule, mode, level and names, and the window size. A file that cannot be read is set aside
 //! and the defaults are used, with a message. `--lang` and `--theme` override them for one run.
+//! The file is written only when a setting changes. The settings drive the language, the
+//! active theme and what the board shows.
 
-use crate::board::marks::BoardMarks;
-use crate::game::{DEFAULT_LEVEL, GameMode, GameSetup, Notice};
-use crate::i18n::{self, Language, t};
-use crate::save::atomic_write;
-use crate::theme::Theme;
+use crate::GameSystems;
+use crate::game::{
+    DEFAULT_LEVEL, FileNotice, GameCommand, GameMode, GameSetup, Notice, Seats, clean_name,
+};
+use crate::i18n::{self, Language};
+use crate::persist::SaveOnChange;
+use crate::theme::{ActiveTheme, Theme};
 use bevy::prelude::*;
 use gomoku_engine::Level;
 use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
@@ -45,16 +49,6 @@ impl AnimationLevel {
             AnimationLevel::Off => 0.0,
         }
     }
-
-    #[must_use]
-    pub fn label(self) -> String {
-        match self {
-            AnimationLevel::Full => t!("settings.anim_full"),
-            AnimationLevel::Reduced => t!("settings.anim_reduced"),
-            AnimationLevel::Off => t!("settings.anim_off"),
-        }
-        .into_owned()
-    }
 }
 
 /// Who plays a new game, as kept in the settings (levels by name, so the file stays readable).
@@ -85,6 +79,8 @@ impl ModeSetting {
                 black: black.name().to_owned(),
                 white: white.name().to_owned(),
             },
+            // A network game is set up afresh each time.
+            GameMode::Network { .. } => ModeSetting::HotSeat,
         }
     }
 
@@ -158,25 +154,28 @@ impl Settings {
     /// The new game these settings describe.
     #[must_use]
     pub fn setup(&self) -> GameSetup {
+        let names = [clean_name(&self.black_name), clean_name(&self.white_name)];
         GameSetup {
-            mode: self.mode.mode(),
+            seats: Seats::default().for_mode(self.mode.mode(), names),
             rule: self.rule,
             policy: self.policy,
-            black: self.black_name.clone(),
-            white: self.white_name.clone(),
         }
     }
 
-    /// Remembers a new game's choices for the next one.
+    /// Remembers a new game's choices for the next one (the names of the people in it).
     pub fn remember(&mut self, setup: &GameSetup) {
-        self.mode = ModeSetting::of(setup.mode);
+        self.mode = ModeSetting::of(setup.mode());
         self.rule = setup.rule;
         self.policy = setup.policy;
-        if !setup.mode.is_computer(Stone::Black) {
-            self.black_name = setup.black.trim().to_owned();
-        }
-        if !setup.mode.is_computer(Stone::White) {
-            self.white_name = setup.white.trim().to_owned();
+        for stone in [Stone::Black, Stone::White] {
+            let seat = setup.seats.get(stone);
+            if let crate::game::Seat::Local { name } = seat {
+                let kept = match stone {
+                    Stone::Black => &mut self.black_name,
+                    Stone::White => &mut self.white_name,
+                };
+                *kept = name.clone().unwrap_or_default();
+            }
         }
     }
 
@@ -289,23 +288,31 @@ pub fn install(app: &mut App, dir: PathBuf, overrides: SettingsOverrides) {
     }
     let settings = loaded.settings().clone();
     i18n::set_language(overrides.language(&settings));
-    app.insert_resource(settings)
+    // What the file holds already is not written again.
+    let file = match &loaded {
+        Loaded::Read(s) => SaveOnChange::holding(Some(s.to_ron())),
+        Loaded::Missing(_) | Loaded::Broken(..) => SaveOnChange::default(),
+    };
+    app.insert_resource(ActiveTheme(overrides.theme(&settings)))
+        .insert_resource(settings)
         .insert_resource(overrides)
+        .insert_resource(SettingsFile(file))
         .insert_resource(ConfigDir(dir));
 }
 
-/// Systems that read the settings run after this set.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SettingsSystems;
+/// The settings file, written when a setting changes.
+#[derive(Resource, Default)]
+struct SettingsFile(SaveOnChange);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<SettingsOverrides>()
-        .init_resource::<BoardMarks>()
-        .add_systems(Startup, (report_load_problem, marks_from_settings))
+        .init_resource::<SettingsFile>()
+        .init_resource::<ActiveTheme>()
+        .add_systems(Startup, report_load_problem)
         .add_systems(
             Update,
-            (apply_language, sync_marks, remember_new_games).in_set(SettingsSystems),
+            (apply_language, apply_theme, remember_new_games).in_set(GameSystems::Input),
         )
         .add_systems(Last, save_settings);
 }
@@ -333,7 +340,9 @@ fn report_load_problem(
     mut notices: MessageWriter<Notice>,
 ) {
     if let Some(problem) = problem {
-        notices.write(Notice::error(t!("settings.broken", error = problem.0)));
+        notices.write(Notice::File(FileNotice::SettingsUnreadable(
+            problem.0.clone(),
+        )));
         commands.remove_resource::<LoadProblem>();
     }
 }
@@ -344,47 +353,21 @@ fn apply_language(settings: Res<Settings>, overrides: Res<SettingsOverrides>) {
     }
 }
 
-fn marks_from_settings(settings: Res<Settings>, mut marks: ResMut<BoardMarks>) {
-    marks.set_if_neq(BoardMarks {
-        move_numbers: settings.move_numbers,
-        forbidden_points: settings.forbidden_marks,
-        coordinates: settings.coordinates,
-    });
-}
-
-/// The board options are changed from the panel (`BoardMarks`) or the settings window
-/// (`Settings`): whichever changed is copied to the other.
-fn sync_marks(mut settings: ResMut<Settings>, mut marks: ResMut<BoardMarks>) {
-    if marks.is_changed() && !marks.is_added() {
-        let (numbers, forbidden, coordinates) = (
-            marks.move_numbers,
-            marks.forbidden_points,
-            marks.coordinates,
-        );
-        if settings.move_numbers != numbers
-            || settings.forbidden_marks != forbidden
-            || settings.coordinates != coordinates
-        {
-            settings.move_numbers = numbers;
-            settings.forbidden_marks = forbidden;
-            settings.coordinates = coordinates;
-        }
-    } else if settings.is_changed() {
-        marks.set_if_neq(BoardMarks {
-            move_numbers: settings.move_numbers,
-            forbidden_points: settings.forbidden_marks,
-            coordinates: settings.coordinates,
-        });
+/// The theme shown follows the settings (or `--theme`).
+fn apply_theme(
+    settings: Res<Settings>,
+    overrides: Res<SettingsOverrides>,
+    mut active: ResMut<ActiveTheme>,
+) {
+    if settings.is_changed() || overrides.is_changed() {
+        active.set_if_neq(ActiveTheme(overrides.theme(&settings)));
     }
 }
 
 /// A new game's rule, mode, level and names become the next one's defaults.
-fn remember_new_games(
-    mut commands: MessageReader<crate::game::GameCommand>,
-    mut settings: ResMut<Settings>,
-) {
+fn remember_new_games(mut commands: MessageReader<GameCommand>, mut settings: ResMut<Settings>) {
     for command in commands.read() {
-        if let crate::game::GameCommand::NewGame(setup) = command {
+        if let GameCommand::NewGame(setup) = command {
             let mut next = settings.clone();
             next.remember(setup);
             if next != *settings {
@@ -397,22 +380,14 @@ fn remember_new_games(
 fn save_settings(
     settings: Res<Settings>,
     dir: Res<ConfigDir>,
+    mut file: ResMut<SettingsFile>,
     mut notices: MessageWriter<Notice>,
-    mut failed: Local<bool>,
 ) {
-    if !settings.is_changed() || settings.is_added() {
+    if !settings.is_changed() {
         return;
     }
-    match atomic_write(&dir.file(), settings.to_ron().as_bytes()) {
-        Ok(()) => *failed = false,
-        Err(e) if !*failed => {
-            *failed = true;
-            notices.write(Notice::error(t!(
-                "settings.could_not_save",
-                path = dir.file().display(),
-                error = e
-            )));
-        }
-        Err(_) => {}
+    let path = dir.file();
+    if let Some(error) = file.0.save(&path, Some(settings.to_ron())) {
+        notices.write(Notice::File(FileNotice::SettingsNotSaved { path, error }));
     }
 }

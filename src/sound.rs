@@ -3,7 +3,8 @@
 //! and built into the binary. Volume and mute come from the settings; without an audio device
 //! Bevy logs a warning and the game runs silently.
 
-use crate::game::{BoardReset, Game, GameFlowSystems, GameOver, StonePlaced, StoneRemoved};
+use crate::GameSystems;
+use crate::game::{BoardReset, Game, GameOver, StonePlaced, StoneRemoved};
 use crate::settings::Settings;
 use crate::ui::actions::UiAction;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
@@ -39,13 +40,13 @@ pub struct PlayCue(pub Cue);
 /// Chooses the cues (runs headless).
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PlayCue>()
-        .add_systems(Update, choose_cues.after(GameFlowSystems));
+        .add_systems(Update, choose_cues.in_set(GameSystems::React));
 }
 
 /// Plays the cues (needs Bevy's audio plugin).
 pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Startup, load_sounds)
-        .add_systems(Update, play_cues.after(choose_cues));
+        .add_systems(Update, play_cues.in_set(GameSystems::Present));
 }
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
@@ -93,7 +94,7 @@ fn choose_cues(
     {
         let cue = match end.result.outcome {
             Outcome::Draw => Cue::Draw,
-            Outcome::Win(winner) => match game.mode.human() {
+            Outcome::Win(winner) => match game.mode().human() {
                 Some(human) if human != winner => Cue::Loss,
                 _ => Cue::Win,
             },

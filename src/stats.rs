@@ -3,11 +3,11 @@
 //! data folder (`stats.ron`). A result taken back and replaced by another counts once. A file
 //! that cannot be read is set aside and the counts start afresh, with a message.
 
-use crate::game::{BoardReset, Game, GameFlowSystems, GameMode, GameOver, Notice};
-use crate::i18n::{self, t};
-use crate::save::{DataDir, atomic_write};
+use crate::GameSystems;
+use crate::game::{BoardReset, FileNotice, Game, GameMode, GameOver, Notice, Seat};
+use crate::persist::SaveOnChange;
+use crate::save::DataDir;
 use bevy::prelude::*;
-use gomoku_rules::save::PlayerKind;
 use gomoku_rules::{Outcome, Stone};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -66,6 +66,8 @@ pub enum ModeKey {
     VsComputer { level: String },
     /// The computer against itself: wins are black's, losses white's.
     ComputerVsComputer { black: String, white: String },
+    /// A person here against a player on the network: from the person's side.
+    Network,
 }
 
 impl ModeKey {
@@ -80,28 +82,14 @@ impl ModeKey {
                 black: black.name().to_owned(),
                 white: white.name().to_owned(),
             },
-        }
-    }
-
-    /// The row's title in the statistics window.
-    #[must_use]
-    pub fn label(&self) -> String {
-        let level = |name: &str| {
-            gomoku_engine::Level::from_name(name).map_or_else(|| name.to_owned(), i18n::level_name)
-        };
-        match self {
-            ModeKey::HotSeat => t!("mode.hot_seat").into_owned(),
-            ModeKey::VsComputer { level: l } => t!("stats.vs_level", level = level(l)).into_owned(),
-            ModeKey::ComputerVsComputer { black, white } => {
-                t!("mode.levels", black = level(black), white = level(white)).into_owned()
-            }
+            GameMode::Network { .. } => ModeKey::Network,
         }
     }
 
     /// Whether the row counts black's and white's wins (rather than a person's).
     #[must_use]
     pub fn by_colour(&self) -> bool {
-        !matches!(self, ModeKey::VsComputer { .. })
+        !matches!(self, ModeKey::VsComputer { .. } | ModeKey::Network)
     }
 }
 
@@ -147,22 +135,36 @@ fn count(game: &Game, outcome: Outcome) -> Counted {
     let players = [Stone::Black, Stone::White]
         .into_iter()
         .map(|stone| {
-            let player = game.players.get(stone);
-            let name = match player.kind {
-                PlayerKind::Computer { .. } => player.name.clone(),
-                _ if player.name.trim().is_empty() => i18n::colour_title(stone),
-                _ => player.name.clone(),
-            };
-            (name, side(outcome, stone))
+            (
+                player_key(game.seats.get(stone), stone),
+                side(outcome, stone),
+            )
         })
         .collect();
-    let mode_side = match game.mode.human() {
+    let mode_side = match game.mode().human() {
         Some(human) => side(outcome, human),
         None => side(outcome, Stone::Black),
     };
     Counted {
         players,
-        mode: (ModeKey::of(game.mode), mode_side),
+        mode: (ModeKey::of(game.mode()), mode_side),
+    }
+}
+
+/// The name a player's results are kept under: a computer by its level, a person or a
+/// network opponent by the name given, an unnamed person by the colour (in English, so
+/// that the key does not change with the language).
+#[must_use]
+pub fn player_key(seat: &Seat, stone: Stone) -> String {
+    match seat {
+        Seat::Computer { level } => crate::game::computer_record_name(*level),
+        _ => seat.name().map_or_else(
+            || match stone {
+                Stone::Black => "Black".to_owned(),
+                Stone::White => "White".to_owned(),
+            },
+            str::to_owned,
+        ),
     }
 }
 
@@ -190,11 +192,15 @@ pub struct ResetStats;
 #[derive(Resource, Default)]
 struct LastCounted(Option<Counted>);
 
+/// The statistics file, written when the counts change.
+#[derive(Resource, Default)]
+struct StatsFile(SaveOnChange);
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LastCounted>()
         .add_message::<ResetStats>()
         .add_systems(Startup, load_stats)
-        .add_systems(Update, (count_results, reset).after(GameFlowSystems))
+        .add_systems(Update, (count_results, reset).in_set(GameSystems::React))
         .add_systems(Last, save_stats);
 }
 
@@ -208,8 +214,9 @@ fn load_stats(
     if let Some(problem) = problem {
         let path = dir.join(STATS_FILE);
         let _ = std::fs::rename(&path, path.with_extension("ron.broken"));
-        notices.write(Notice::error(t!("stats.broken", error = problem)));
+        notices.write(Notice::File(FileNotice::StatisticsUnreadable(problem)));
     }
+    commands.insert_resource(StatsFile(SaveOnChange::holding(Some(stats.to_ron()))));
     commands.insert_resource(stats);
 }
 
@@ -228,7 +235,7 @@ fn count_results(
         return;
     };
     for end in over.read() {
-        if !end.fresh {
+        if !end.fresh() {
             continue;
         }
         if let Some(previous) = last.0.take() {
@@ -252,33 +259,24 @@ fn reset(
     if let Some(mut stats) = stats {
         *stats = Stats::default();
         last.0 = None;
-        notices.write(Notice::info(t!("stats.cleared")));
+        notices.write(Notice::File(FileNotice::StatisticsCleared));
     }
 }
 
 fn save_stats(
     stats: Option<Res<Stats>>,
     data: Option<Res<DataDir>>,
+    file: Option<ResMut<StatsFile>>,
     mut notices: MessageWriter<Notice>,
-    mut failed: Local<bool>,
 ) {
-    let (Some(stats), Some(data)) = (stats, data) else {
+    let (Some(stats), Some(data), Some(mut file)) = (stats, data, file) else {
         return;
     };
-    if !stats.is_changed() || stats.is_added() {
+    if !stats.is_changed() {
         return;
     }
     let path = data.0.join(STATS_FILE);
-    match atomic_write(&path, stats.to_ron().as_bytes()) {
-        Ok(()) => *failed = false,
-        Err(e) if !*failed => {
-            *failed = true;
-            notices.write(Notice::error(t!(
-                "stats.could_not_save",
-                path = path.display(),
-                error = e
-            )));
-        }
-        Err(_) => {}
+    if let Some(error) = file.0.save(&path, Some(stats.to_ron())) {
+        notices.write(Notice::File(FileNotice::StatisticsNotSaved { path, error }));
     }
 }

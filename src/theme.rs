@@ -1,11 +1,9 @@
 //! Themes: a light wooden theme and a dark one. The theme chooses the board's wood, grid and
-//! table colours, the stones' shading and the interface's egui style together; it follows the
-//! settings (or `--theme`) and switches at runtime.
+//! table colours, the stones' shading and the interface's egui style together. The settings
+//! choose it (`ActiveTheme`); it switches at runtime.
 
-use crate::settings::{Settings, SettingsOverrides};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A look of the whole game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -19,15 +17,6 @@ pub enum Theme {
 
 impl Theme {
     pub const ALL: [Theme; 2] = [Theme::Light, Theme::Dark];
-
-    #[must_use]
-    pub fn label(self) -> String {
-        match self {
-            Theme::Light => crate::i18n::t!("settings.theme_light"),
-            Theme::Dark => crate::i18n::t!("settings.theme_dark"),
-        }
-        .into_owned()
-    }
 
     /// The board's colours in this theme.
     #[must_use]
@@ -64,31 +53,3 @@ pub struct BoardColors {
 /// The theme shown now.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActiveTheme(pub Theme);
-
-static DARK: AtomicBool = AtomicBool::new(false);
-
-/// The theme the interface draws with (read by the egui code, which has no world access).
-#[must_use]
-pub fn current() -> Theme {
-    if DARK.load(Ordering::Relaxed) {
-        Theme::Dark
-    } else {
-        Theme::Light
-    }
-}
-
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<ActiveTheme>()
-        .add_systems(PreStartup, follow_settings)
-        .add_systems(Update, follow_settings);
-}
-
-fn follow_settings(
-    settings: Res<Settings>,
-    overrides: Res<SettingsOverrides>,
-    mut active: ResMut<ActiveTheme>,
-) {
-    let theme = overrides.theme(&settings);
-    DARK.store(theme == Theme::Dark, Ordering::Relaxed);
-    active.set_if_neq(ActiveTheme(theme));
-}

@@ -4,34 +4,24 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{app, drain, game, p, send};
+use common::{app, click, drain, game, notice_texts, p, send, setup};
+use gomoku::board::stones::{BoardPos, MoveNumber, StoneColor};
 use gomoku::game::{
-    BoardClick, Game, GameCommand, GameOver, GameSetup, MoveRefused, Notice, NoticeKind,
-    StonePlaced, StoneRemoved,
+    Actor, FileNotice, Game, GameCommand, GameMode, GameOver, MoveRefused, MoveRequest, Notice,
+    OpenProblem, Origin, Refusal, StonePlaced, StoneRemoved,
 };
+use gomoku::game::{Proposal, ProposalKind};
 use gomoku::save::{FileFormat, OpenRequest, ResumeOffer, SaveRequest};
-use gomoku::stones::{BoardPos, MoveNumber, StoneColor};
 use gomoku::ui::actions::{Confirm, Dialog, UiAction, UiState};
+use gomoku::ui::words;
 use gomoku_rules::notation::pos::parse_points;
 use gomoku_rules::{Forbidden, ForbiddenPolicy, MoveError, Outcome, Pos, Reason, Rule, Stone};
 
 fn new_game(app: &mut App, rule: Rule) {
     send(
         app,
-        GameCommand::NewGame(GameSetup {
-            rule,
-            black: "Ann".into(),
-            white: "Bo".into(),
-            ..GameSetup::default()
-        }),
+        GameCommand::NewGame(setup(GameMode::HotSeat, rule, "Ann", "Bo")),
     );
-}
-
-fn click(app: &mut App, pos: &str) {
-    for p in parse_points(pos, 15).unwrap() {
-        app.world_mut().write_message(BoardClick(p));
-    }
-    app.update();
 }
 
 fn stones(app: &mut App) -> Vec<(Pos, Stone, usize)> {
@@ -58,7 +48,8 @@ fn a_click_places_a_stone_entity_of_the_colour_to_move() {
         vec![StonePlaced {
             pos: p("h8"),
             stone: Stone::Black,
-            number: 1
+            number: 1,
+            origin: Origin::Seat(Actor::Local),
         }]
     );
     click(&mut app, "i9");
@@ -77,27 +68,28 @@ fn occupied_and_off_board_clicks_are_refused_and_change_nothing() {
     click(&mut app, "h8");
     drain::<Notice>(&mut app);
     click(&mut app, "h8");
-    send(&mut app, BoardClick(Pos::new(15, 3)));
+    let off_board = game(&app).local_move(Pos::new(15, 3));
+    send(&mut app, off_board);
     let refused = drain::<MoveRefused>(&mut app);
     assert_eq!(
         refused,
         vec![
             MoveRefused {
                 pos: p("h8"),
-                error: MoveError::Occupied
+                from: Actor::Local,
+                reason: Refusal::Rules(MoveError::Occupied)
             },
             MoveRefused {
                 pos: Pos::new(15, 3),
-                error: MoveError::OffBoard
+                from: Actor::Local,
+                reason: Refusal::Rules(MoveError::OffBoard)
             }
         ]
     );
     let notices = drain::<Notice>(&mut app);
-    assert!(
-        notices[0].text.contains("H8 is already taken"),
-        "{notices:?}"
-    );
-    assert!(notices.iter().all(|n| n.kind == NoticeKind::Error));
+    assert!(notices.iter().all(Notice::is_error));
+    let text = words::notice_text(&notices[0], game(&app));
+    assert!(text.contains("H8 is already taken"), "{text}");
     assert_eq!(stones(&mut app).len(), 1);
     assert_eq!(game(&app).record.side_to_move(), Stone::White);
 }
@@ -125,7 +117,10 @@ fn five_in_a_row_ends_the_game_with_the_winning_line() {
         Some(Dialog::Result)
     );
     click(&mut app, "a1");
-    assert_eq!(drain::<MoveRefused>(&mut app)[0].error, MoveError::GameOver);
+    assert_eq!(
+        drain::<MoveRefused>(&mut app)[0].reason,
+        Refusal::Rules(MoveError::GameOver)
+    );
     assert_eq!(stones(&mut app).len(), 9);
 }
 
@@ -155,9 +150,14 @@ fn a_full_board_without_five_is_a_draw() {
     }
     assert_eq!((first.len(), second.len()), (113, 112));
     for i in 0..113 {
-        app.world_mut().write_message(BoardClick(first[i]));
+        let request = |pos, moves_before| MoveRequest {
+            pos,
+            from: Actor::Local,
+            moves_before,
+        };
+        app.world_mut().write_message(request(first[i], 2 * i));
         if i < 112 {
-            app.world_mut().write_message(BoardClick(second[i]));
+            app.world_mut().write_message(request(second[i], 2 * i + 1));
         }
     }
     app.update();
@@ -179,7 +179,10 @@ fn undo_and_redo_take_back_and_replay_stones() {
     send(&mut app, UiAction::Undo);
     assert_eq!(
         drain::<StoneRemoved>(&mut app),
-        vec![StoneRemoved { pos: p("h9") }]
+        vec![StoneRemoved {
+            pos: p("h9"),
+            origin: Origin::Undo
+        }]
     );
     send(&mut app, UiAction::Undo);
     assert_eq!(stones(&mut app), vec![(p("h8"), Stone::Black, 1)]);
@@ -216,7 +219,7 @@ fn restart_asks_first_then_clears_the_board_keeping_the_setup() {
     let game = game(&app);
     assert!(game.record.moves().is_empty());
     assert_eq!(game.record.rule(), Rule::Renju);
-    assert_eq!(game.name(Stone::Black), "Ann");
+    assert_eq!(words::name(game, Stone::Black), "Ann");
 }
 
 #[test]
@@ -264,11 +267,12 @@ fn renju_refuses_a_forbidden_point_and_strict_play_loses_on_it() {
         drain::<MoveRefused>(&mut app),
         vec![MoveRefused {
             pos: p("j8"),
-            error: MoveError::Forbidden(Forbidden::DoubleThree)
+            from: Actor::Local,
+            reason: Refusal::Rules(MoveError::Forbidden(Forbidden::DoubleThree))
         }]
     );
-    let notice = &drain::<Notice>(&mut app)[0];
-    assert!(notice.text.contains("double-three"), "{notice:?}");
+    let notice = &notice_texts(&mut app)[0];
+    assert!(notice.contains("double-three"), "{notice:?}");
     assert_eq!(stones(&mut app).len(), 8);
 
     send(&mut app, GameCommand::SetPolicy(ForbiddenPolicy::Lose));
@@ -289,13 +293,19 @@ fn resign_and_draw_offers_end_the_game_only_when_meant() {
     new_game(&mut app, Rule::Freestyle);
     click(&mut app, "h8 i9");
     send(&mut app, UiAction::OfferDraw);
-    assert_eq!(game(&app).draw_offer, Some(Stone::Black));
-    send(&mut app, GameCommand::AnswerDraw { accept: false });
-    assert_eq!(game(&app).draw_offer, None);
+    assert_eq!(
+        game(&app).pending,
+        Some(Proposal {
+            kind: ProposalKind::Draw,
+            by: Stone::Black
+        })
+    );
+    send(&mut app, UiAction::Answer(false));
+    assert_eq!(game(&app).pending, None);
     assert!(game(&app).in_progress());
     send(&mut app, UiAction::OfferDraw);
     drain::<GameOver>(&mut app);
-    send(&mut app, GameCommand::AnswerDraw { accept: true });
+    send(&mut app, UiAction::Answer(true));
     assert_eq!(
         drain::<GameOver>(&mut app)[0].result.reason,
         Reason::DrawAgreed
@@ -348,7 +358,7 @@ fn save_then_open_restores_the_game_exactly() {
     app.update();
     let after = game(&app);
     assert_eq!(after.record, before.record);
-    assert_eq!(after.players, before.players);
+    assert_eq!(after.seats, before.seats);
     assert_eq!(stones(&mut app).len(), 4);
 
     for format in [FileFormat::Psq, FileFormat::Sgf, FileFormat::Pos] {
@@ -390,10 +400,11 @@ fn the_autosave_is_offered_on_the_next_launch_and_resumes_exactly() {
         "the autosave stays until the player answers"
     );
     // "Resume" in the dialog loads the offered game.
-    send(&mut second, GameCommand::Load(Box::new(offer)));
+    send(&mut second, UiAction::Resume(true));
     second.update();
+    assert!(second.world().resource::<ResumeOffer>().0.is_none());
     assert_eq!(game(&second).record, before.record);
-    assert_eq!(game(&second).players, before.players);
+    assert_eq!(game(&second).seats, before.seats);
     assert_eq!(game(&second).record.side_to_move(), Stone::White);
     assert_eq!(stones(&mut second).len(), 3);
     assert!(game(&second).record.can_redo());
@@ -417,6 +428,11 @@ fn a_corrupted_file_opens_nothing_says_why_and_keeps_the_game() {
     let illegal = dir.path().join("illegal.txt");
     std::fs::write(&illegal, "h8h8").unwrap();
     drain::<Notice>(&mut app);
+    let expected = |problem: &OpenProblem| match problem {
+        OpenProblem::Damaged { .. } => "damaged or cut short",
+        OpenProblem::Impossible { .. } => "move 2 is impossible — H8 is already taken",
+        _ => "Could not",
+    };
     for path in [bad, foreign, illegal, dir.path().join("missing.sgf")] {
         send(
             &mut app,
@@ -428,8 +444,12 @@ fn a_corrupted_file_opens_nothing_says_why_and_keeps_the_game() {
         app.update();
         let notices = drain::<Notice>(&mut app);
         assert_eq!(notices.len(), 1, "{path:?}: {notices:?}");
-        assert_eq!(notices[0].kind, NoticeKind::Error);
-        assert!(notices[0].text.starts_with("Could not"), "{notices:?}");
+        assert!(notices[0].is_error());
+        let Notice::File(FileNotice::NotOpened { problem, .. }) = &notices[0] else {
+            panic!("{notices:?}");
+        };
+        let text = words::notice_text(&notices[0], game(&app));
+        assert!(text.contains(expected(problem)), "{text}");
         assert_eq!(game(&app).record, before, "{path:?}");
         assert_eq!(stones(&mut app).len(), 3);
     }
@@ -445,7 +465,7 @@ fn a_corrupted_autosave_is_reported_and_not_offered() {
     assert!(
         notices
             .iter()
-            .any(|n| n.kind == NoticeKind::Error && n.text.contains("could not be read")),
+            .any(|n| matches!(n, Notice::File(FileNotice::AutosaveUnreadable(_)))),
         "{notices:?}"
     );
 }

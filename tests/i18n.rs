@@ -2,9 +2,11 @@
 //! (and every key is used), every character of every text has a glyph in the shipped font,
 //! and switching the language changes the panels' words.
 
-use gomoku::game::{Game, GameSetup};
+use gomoku::game::{Game, GameMode, GameSetup, Notice};
 use gomoku::i18n::{self, Language, messages};
 use gomoku::ui::style::CJK_FONT;
+use gomoku::ui::words;
+use gomoku_rules::{MoveError, Stone};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
@@ -146,4 +148,159 @@ fn system_locales_map_to_languages() {
     assert_eq!(Language::from_locale("zh_TW.UTF-8"), Some(Language::Zh));
     assert_eq!(Language::from_locale("en-GB"), Some(Language::En));
     assert_eq!(Language::from_locale("fr-FR"), None);
+}
+
+/// One notice of every kind (the match makes a new kind fail to compile here until it is
+/// added).
+fn every_notice() -> Vec<Notice> {
+    use gomoku::game::{FileNotice as F, OpenProblem as O, Proposal, ProposalKind as K};
+    let pos = gomoku_rules::Pos::new(7, 7);
+    let proposal = |kind| Proposal {
+        kind,
+        by: Stone::Black,
+    };
+    let path = std::path::PathBuf::from("/tmp/game.ron");
+    let problems = [
+        O::Unreadable("denied".into()),
+        O::NotText,
+        O::Empty,
+        O::Damaged {
+            detail: "ron: 1:5".into(),
+        },
+        O::NewerVersion {
+            found: 9,
+            supported: 2,
+        },
+        O::Impossible {
+            number: 4,
+            pos: Some(pos),
+            size: 15,
+            error: MoveError::Occupied,
+        },
+    ];
+    let mut all = vec![
+        Notice::NoGame,
+        Notice::ContinueReplayFirst,
+        Notice::WaitForComputer,
+        Notice::WaitForOpponent,
+        Notice::WaitForAnswer,
+        Notice::Refused {
+            pos,
+            size: 15,
+            error: MoveError::Forbidden(gomoku_rules::Forbidden::DoubleThree),
+        },
+        Notice::GameEnded,
+        Notice::NowPlaying(GameMode::Network {
+            local: Stone::White,
+        }),
+        Notice::ComputerAccepted(proposal(K::Draw)),
+        Notice::ReplayContinued {
+            number: 3,
+            dropped: 2,
+        },
+        Notice::NothingToUndo,
+        Notice::ResultTakenBack,
+        Notice::NothingToRedo,
+        Notice::Paused(true),
+        Notice::Paused(false),
+        Notice::NotWatching,
+        Notice::Watching,
+        Notice::DrawOnYourTurn,
+        Notice::NoHintNow,
+        Notice::ComputerResigns(Stone::White),
+    ];
+    for kind in [K::Undo, K::Draw, K::PlayAgain] {
+        all.push(Notice::ProposalRefused(proposal(kind)));
+    }
+    let files = [
+        F::Saved { path: path.clone() },
+        F::NotSaved {
+            path: path.clone(),
+            error: "full".into(),
+        },
+        F::Opened {
+            name: Some("a.ron".into()),
+            moves: 3,
+        },
+        F::Opened {
+            name: None,
+            moves: 3,
+        },
+        F::AutosaveNotSaved {
+            path: path.clone(),
+            error: "full".into(),
+        },
+        F::SettingsUnreadable("x".into()),
+        F::SettingsNotSaved {
+            path: path.clone(),
+            error: "full".into(),
+        },
+        F::StatisticsUnreadable("x".into()),
+        F::StatisticsNotSaved {
+            path,
+            error: "full".into(),
+        },
+        F::StatisticsCleared,
+        F::Copied { extension: "sgf" },
+        F::NoClipboard,
+    ];
+    all.extend(files.into_iter().map(Notice::File));
+    for problem in problems {
+        all.push(Notice::File(F::AutosaveUnreadable(problem.clone())));
+        all.push(Notice::File(F::NotOpened {
+            name: Some("a.sgf".into()),
+            problem,
+        }));
+    }
+    for notice in &all {
+        // Every kind is listed above.
+        match notice {
+            Notice::NoGame
+            | Notice::ContinueReplayFirst
+            | Notice::WaitForComputer
+            | Notice::WaitForOpponent
+            | Notice::WaitForAnswer
+            | Notice::Refused { .. }
+            | Notice::GameEnded
+            | Notice::NowPlaying(_)
+            | Notice::ProposalRefused(_)
+            | Notice::ComputerAccepted(_)
+            | Notice::ReplayContinued { .. }
+            | Notice::NothingToUndo
+            | Notice::ResultTakenBack
+            | Notice::NothingToRedo
+            | Notice::Paused(_)
+            | Notice::NotWatching
+            | Notice::Watching
+            | Notice::DrawOnYourTurn
+            | Notice::NoHintNow
+            | Notice::ComputerResigns(_)
+            | Notice::File(_) => {}
+        }
+    }
+    all
+}
+
+#[test]
+fn every_notice_is_worded_in_both_languages() {
+    let _turn = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
+    let game = Game::new(GameSetup::default());
+    for notice in every_notice() {
+        i18n::set_language(Language::En);
+        let english = words::notice_text(&notice, &game);
+        i18n::set_language(Language::Zh);
+        let chinese = words::notice_text(&notice, &game);
+        i18n::set_language(Language::En);
+        assert!(!english.contains("%{"), "{notice:?}: {english}");
+        assert!(
+            !english.is_empty() && english.contains(' '),
+            "{notice:?}: {english:?} (a missing key reads as its name)"
+        );
+        assert!(
+            chinese
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{notice:?}: {chinese:?} has no Chinese"
+        );
+    }
 }

@@ -8,7 +8,7 @@ use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use gomoku::anim::{self, LiftOut, Motion, Pulse, ScaleIn, Tween};
-use gomoku::game::{BoardClick, ComputerMove, GameCommand, GameMode, GameSetup};
+use gomoku::game::{Actor, GameCommand, GameMode, MoveRequest, ProposalKind, Propose};
 use gomoku::settings::{AnimationLevel, Settings};
 use gomoku::sound::{Cue, PlayCue};
 use gomoku_engine::Level;
@@ -16,9 +16,6 @@ use gomoku_rules::notation::pos::parse_points;
 use gomoku_rules::save::SavedGame;
 use gomoku_rules::{GameRecord, Rule, Stone};
 use std::time::Duration;
-
-/// The interface's animation factor is shared by the whole process: these tests take turns.
-static ANIMATION_LEVEL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn anim_app() -> App {
     let mut app = App::new();
@@ -43,7 +40,6 @@ fn now(app: &App) -> f32 {
 
 #[test]
 fn an_animation_redraws_while_it_runs_then_rests() {
-    let _turn = ANIMATION_LEVEL.lock().unwrap_or_else(|e| e.into_inner());
     let mut app = anim_app();
     let start = now(&app);
     let drop = app
@@ -117,7 +113,8 @@ fn cues(app: &mut App) -> Vec<Cue> {
 
 fn play(app: &mut App, moves: &str) {
     for p in parse_points(moves, 15).unwrap() {
-        app.world_mut().write_message(BoardClick(p));
+        let request = common::game(app).local_move(p);
+        app.world_mut().write_message(request);
         app.update();
     }
 }
@@ -127,15 +124,20 @@ fn moves_undo_and_results_have_their_cues() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = common::app(dir.path());
     app.world_mut()
-        .write_message(GameCommand::NewGame(GameSetup {
-            rule: Rule::Freestyle,
-            ..GameSetup::default()
-        }));
+        .write_message(GameCommand::NewGame(common::setup(
+            GameMode::HotSeat,
+            Rule::Freestyle,
+            "",
+            "",
+        )));
     app.update();
     cues(&mut app);
     play(&mut app, "h8");
     assert_eq!(cues(&mut app), vec![Cue::Stone]);
-    app.world_mut().write_message(GameCommand::Undo);
+    app.world_mut().write_message(Propose {
+        kind: ProposalKind::Undo,
+        from: Actor::Local,
+    });
     app.update();
     assert_eq!(cues(&mut app), vec![Cue::Undo]);
     play(&mut app, "h8a1h9a2h10a3h11a4");
@@ -150,13 +152,16 @@ fn moves_undo_and_results_have_their_cues() {
         .unwrap();
     let mut saved = SavedGame {
         record,
-        players: GameSetup {
-            mode: GameMode::VsComputer {
+        players: common::setup(
+            GameMode::VsComputer {
                 human: Stone::White,
                 level: Level::Beginner,
             },
-            ..GameSetup::default()
-        }
+            Rule::Freestyle,
+            "",
+            "",
+        )
+        .seats
         .players(),
     };
     saved
@@ -170,9 +175,9 @@ fn moves_undo_and_results_have_their_cues() {
         "loading a game is silent"
     );
     // The computer (black) completes its five.
-    app.world_mut().write_message(ComputerMove {
+    app.world_mut().write_message(MoveRequest {
         pos: parse_points("a5", 15).unwrap()[0],
-        stone: Stone::Black,
+        from: Actor::Computer,
         moves_before: 8,
     });
     app.update();
@@ -182,11 +187,9 @@ fn moves_undo_and_results_have_their_cues() {
 
 #[test]
 fn the_animation_setting_shortens_or_removes_them() {
-    let _turn = ANIMATION_LEVEL.lock().unwrap_or_else(|e| e.into_inner());
     let mut app = anim_app();
     app.world_mut().resource_mut::<Settings>().animation = AnimationLevel::Off;
     app.update();
-    assert_eq!(anim::ui_speed_factor(), 0.0, "dialogs stop sliding too");
     let tween = |app: &mut App| {
         app.world_mut()
             .run_system_once(|motion: Motion| motion.tween(anim::DROP_SECONDS))
@@ -195,10 +198,9 @@ fn the_animation_setting_shortens_or_removes_them() {
     assert_eq!(tween(&mut app), None, "no stone drops in");
     app.world_mut().resource_mut::<Settings>().animation = AnimationLevel::Reduced;
     app.update();
-    assert_eq!(anim::ui_speed_factor(), 0.5);
     let reduced = tween(&mut app).expect("reduced animations run");
     assert_eq!(reduced.duration, anim::DROP_SECONDS * 0.5);
     app.world_mut().resource_mut::<Settings>().animation = AnimationLevel::Full;
     app.update();
-    assert_eq!(anim::ui_speed_factor(), 1.0);
+    assert!(tween(&mut app).is_some_and(|t| t.duration == anim::DROP_SECONDS));
 }

@@ -4,8 +4,7 @@
 
 use bevy::prelude::*;
 use gomoku::GameLogicPlugin;
-use gomoku::board::marks::BoardMarks;
-use gomoku::game::{GameCommand, GameMode, GameSetup, Notice, NoticeKind};
+use gomoku::game::{FileNotice, GameCommand, GameMode, GameSetup, Notice, Seat, Seats, clean_name};
 use gomoku::i18n::Language;
 use gomoku::settings::{
     self, AnimationLevel, Loaded, ModeSetting, SETTINGS_FILE, Settings, SettingsOverrides,
@@ -64,7 +63,7 @@ fn settings_round_trip_through_the_file() {
     std::fs::write(dir.path().join(SETTINGS_FILE), written.to_ron()).unwrap();
     assert_eq!(settings::load(dir.path()), Loaded::Read(written.clone()));
     assert_eq!(
-        written.setup().mode,
+        written.setup().mode(),
         GameMode::VsComputer {
             human: Stone::White,
             level: Level::Expert
@@ -76,21 +75,22 @@ fn settings_round_trip_through_the_file() {
 fn the_running_game_saves_changes_and_remembers_the_last_new_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app(dir.path(), english());
-    // The board options changed from the panel reach the settings and the file.
-    app.world_mut().resource_mut::<BoardMarks>().move_numbers = true;
+    // The board options changed from the panel reach the file.
     {
         let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.move_numbers = true;
         settings.theme = Theme::Dark;
         settings.volume = 0.25;
     }
     app.world_mut()
         .write_message(GameCommand::NewGame(GameSetup {
-            mode: GameMode::VsComputer {
-                human: Stone::Black,
-                level: Level::Novice,
-            },
+            seats: Seats::new(
+                Seat::local("Ann"),
+                Seat::Computer {
+                    level: Level::Novice,
+                },
+            ),
             rule: Rule::Freestyle,
-            black: "Ann".into(),
             ..GameSetup::default()
         }));
     app.update();
@@ -112,18 +112,43 @@ fn the_running_game_saves_changes_and_remembers_the_last_new_game() {
         }
     );
 
-    // The next run starts from them; the panel's marks follow the saved settings.
-    let again = app_with_marks(dir.path());
-    assert!(again.0.move_numbers);
-    assert_eq!(again.1, Theme::Dark);
+    // The next run starts from them, the new game's form with the remembered names.
+    let again = self::app(dir.path(), english());
+    assert!(again.world().resource::<Settings>().move_numbers);
+    assert_eq!(again.world().resource::<ActiveTheme>().0, Theme::Dark);
+    let setup = again.world().resource::<Settings>().setup();
+    assert_eq!(setup.seats.black, Seat::local("Ann"));
+    assert_eq!(clean_name(""), None);
 }
 
-fn app_with_marks(dir: &Path) -> (BoardMarks, Theme) {
-    let app = app(dir, english());
-    (
-        *app.world().resource::<BoardMarks>(),
-        app.world().resource::<ActiveTheme>().0,
-    )
+#[test]
+fn nothing_is_written_while_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(SETTINGS_FILE);
+    std::fs::write(&path, custom().to_ron()).unwrap();
+    let written = std::fs::metadata(&path).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut app = app(dir.path(), english());
+    for _ in 0..20 {
+        app.update();
+    }
+    // The settings are touched without a change of value: still not written.
+    app.world_mut().resource_mut::<Settings>().set_changed();
+    app.update();
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().modified().unwrap(),
+        written,
+        "the settings file was rewritten with the same contents"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        vec![SETTINGS_FILE.to_owned()],
+        "no other file appeared"
+    );
 }
 
 #[test]
@@ -182,7 +207,8 @@ fn a_corrupted_settings_file_resets_to_the_defaults_with_a_message() {
         assert!(
             notices
                 .iter()
-                .any(|n| n.kind == NoticeKind::Error && n.text.contains("settings")),
+                .any(|n| n.is_error()
+                    && matches!(n, Notice::File(FileNotice::SettingsUnreadable(_)))),
             "{notices:?}"
         );
         assert!(

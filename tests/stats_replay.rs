@@ -7,10 +7,10 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{app, drain, game, send};
-use gomoku::game::{BoardClick, GameCommand, GameMode, GameSetup, Notice, NoticeKind};
+use common::{app, drain, game, send, setup};
+use gomoku::board::stones::{BoardPos, StoneColor};
+use gomoku::game::{Actor, FileNotice, GameCommand, GameMode, Notice};
 use gomoku::stats::{self, ModeKey, ResetStats, STATS_FILE, Stats, Tally};
-use gomoku::stones::{BoardPos, StoneColor};
 use gomoku::ui::actions::{ReplayStep, UiAction};
 use gomoku_engine::Level;
 use gomoku_rules::notation::pos::parse_points;
@@ -20,7 +20,8 @@ use std::collections::HashSet;
 
 fn play(app: &mut App, moves: &str) {
     for p in parse_points(moves, 15).unwrap() {
-        send(app, BoardClick(p));
+        let request = game(app).local_move(p);
+        send(app, request);
     }
 }
 
@@ -31,12 +32,7 @@ fn stats(app: &App) -> Stats {
 fn hot_seat(app: &mut App) {
     send(
         app,
-        GameCommand::NewGame(GameSetup {
-            rule: Rule::Freestyle,
-            black: "Ann".into(),
-            white: "Bo".into(),
-            ..GameSetup::default()
-        }),
+        GameCommand::NewGame(setup(GameMode::HotSeat, Rule::Freestyle, "Ann", "Bo")),
     );
 }
 
@@ -62,8 +58,8 @@ fn a_won_game_counts_once_per_player_and_mode_and_survives_a_restart() {
     assert_eq!(stats(&app).modes[&ModeKey::HotSeat], won(1, 0));
 
     // Taken back and won by white instead: the count is replaced, not added to.
-    send(&mut app, GameCommand::Undo);
-    send(&mut app, GameCommand::Undo);
+    send(&mut app, UiAction::Undo);
+    send(&mut app, UiAction::Undo);
     play(&mut app, "a4b9a5");
     assert_eq!(
         game(&app).record.result().map(|r| r.outcome),
@@ -76,7 +72,7 @@ fn a_won_game_counts_once_per_player_and_mode_and_survives_a_restart() {
     // Opening a finished game does not count it.
     let finished = SavedGame {
         record: game(&app).record.clone(),
-        players: game(&app).players.clone(),
+        players: game(&app).players(),
     };
     send(&mut app, GameCommand::Load(Box::new(finished)));
     assert_eq!(stats(&app).players["Ann"], won(0, 1));
@@ -84,17 +80,23 @@ fn a_won_game_counts_once_per_player_and_mode_and_survives_a_restart() {
     // Against the computer, by level and from the person's side.
     send(
         &mut app,
-        GameCommand::NewGame(GameSetup {
-            mode: GameMode::VsComputer {
+        GameCommand::NewGame(setup(
+            GameMode::VsComputer {
                 human: Stone::Black,
                 level: Level::Novice,
             },
-            rule: Rule::Freestyle,
-            black: "Ann".into(),
-            ..GameSetup::default()
-        }),
+            Rule::Freestyle,
+            "Ann",
+            "",
+        )),
     );
-    send(&mut app, GameCommand::ResignAs(Stone::Black));
+    send(
+        &mut app,
+        GameCommand::Resign {
+            stone: Stone::Black,
+            from: Actor::Local,
+        },
+    );
     let key = ModeKey::VsComputer {
         level: "Novice".into(),
     };
@@ -132,7 +134,7 @@ fn a_corrupted_statistics_file_starts_afresh_with_a_message() {
     assert!(
         notices
             .iter()
-            .any(|n| n.kind == NoticeKind::Error && n.text.contains("statistics")),
+            .any(|n| n.is_error() && matches!(n, Notice::File(FileNotice::StatisticsUnreadable(_)))),
         "{notices:?}"
     );
     assert!(dir.path().join("stats.ron.broken").exists());
@@ -155,7 +157,7 @@ fn replay_reaches_every_position_of_a_record() {
     let moves = parse_points(BLACK_WINS, 15).unwrap();
     let mut record = GameRecord::new(Rule::Freestyle, 15);
     record.play_all(&moves).unwrap();
-    let players = GameSetup::default().players();
+    let players = gomoku::game::Seats::default().players();
     send(
         &mut app,
         GameCommand::Load(Box::new(SavedGame { record, players })),

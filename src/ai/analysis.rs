@@ -3,12 +3,11 @@
 //! opponent threatens a forced win by fours. Each search runs once per position, in the
 //! background, and only on a person's turn (the computer's own search is shown on its turn).
 
-use super::AiSystems;
+use super::ComputerRequest;
 use super::player::ComputerPlayer;
 use super::search::{Budget, SearchJob, SearchOutcome};
+use crate::GameSystems;
 use crate::game::{Game, GameMode, Notice};
-use crate::i18n::t;
-use crate::ui::actions::UiAction;
 use bevy::prelude::*;
 use gomoku_engine::{Limits, SearchInfo};
 use gomoku_rules::{Pos, Stone};
@@ -123,26 +122,23 @@ impl Analysis {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Analysis>().add_systems(
         Update,
-        (requests, analyse)
-            .chain()
-            .in_set(AiSystems)
-            .after(crate::ui::actions::UiActionSystems),
+        (requests, analyse).chain().in_set(GameSystems::Seats),
     );
 }
 
 fn requests(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<ComputerRequest>,
     game: Res<Game>,
     mut analysis: ResMut<Analysis>,
     mut notices: MessageWriter<Notice>,
 ) {
     for action in actions.read() {
         match action {
-            UiAction::ToggleAnalysis => analysis.enabled = !analysis.enabled,
-            UiAction::Hint => {
+            ComputerRequest::ToggleAnalysis => analysis.enabled = !analysis.enabled,
+            ComputerRequest::Hint => {
                 let moves = game.record.moves().len();
                 if !game.in_progress() || watching(&game) {
-                    notices.write(Notice::info(t!("computer.no_hint_now")));
+                    notices.write(Notice::NoHintNow);
                 } else if game.computer_to_move() {
                     // For the person's next turn, once the computer has moved.
                     analysis.hint_for = Some(moves + 1);
@@ -159,7 +155,7 @@ fn requests(
 
 /// The computer plays both sides.
 fn watching(game: &Game) -> bool {
-    matches!(game.mode, GameMode::ComputerVsComputer { .. })
+    matches!(game.mode(), GameMode::ComputerVsComputer { .. })
 }
 
 /// Runs the analysis of each new position (panel on) and the searches for hints.

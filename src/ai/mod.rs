@@ -1,12 +1,14 @@
-//! The computer player: background searches (`search`), the computer's turns, draw answers
-//! and resignations (`player`), hints and the analysis panel's data (`analysis`), and what is
-//! drawn of them on the board (`view`). Everything but `view` runs headless.
+//! The computer player: background searches (`search`), the computer's seats — its moves as
+//! `MoveRequest`s, its answers to proposals and its resignations (`player`), hints and the
+//! analysis panel's data (`analysis`), and what is drawn of them on the board (`view`).
+//! Everything but `view` runs headless. Reads `ComputerRequest` and the game's messages.
 
 pub mod analysis;
 pub mod player;
 pub mod search;
 pub mod view;
 
+use crate::GameSystems;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -79,9 +81,16 @@ impl AiActivity {
     }
 }
 
-/// Systems of the computer player run in this set (before the game applies moves).
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct AiSystems;
+/// What the player asks of the computer (menu, panel, keyboard, command line).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComputerRequest {
+    /// Show the engine's best move for the side to move.
+    Hint,
+    /// Show or hide the analysis panel.
+    ToggleAnalysis,
+    /// Pause or resume computer vs computer.
+    TogglePause,
+}
 
 /// `--analysis` and `--hint`: asked for once the first game is on the board.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,12 +102,13 @@ pub struct StartupRequests {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiSettings>()
         .init_resource::<AiActivity>()
+        .add_message::<ComputerRequest>()
         .add_plugins((player::plugin, analysis::plugin))
         .add_systems(
             Update,
             startup_requests
                 .run_if(resource_exists::<StartupRequests>)
-                .after(crate::game::GameFlowSystems),
+                .in_set(GameSystems::React),
         );
 }
 
@@ -106,14 +116,13 @@ pub(crate) fn plugin(app: &mut App) {
 fn startup_requests(
     mut commands: Commands,
     requests: Res<StartupRequests>,
-    mut actions: MessageWriter<crate::ui::actions::UiAction>,
+    mut actions: MessageWriter<ComputerRequest>,
 ) {
-    use crate::ui::actions::UiAction;
     if requests.analysis {
-        actions.write(UiAction::ToggleAnalysis);
+        actions.write(ComputerRequest::ToggleAnalysis);
     }
     if requests.hint {
-        actions.write(UiAction::Hint);
+        actions.write(ComputerRequest::Hint);
     }
     commands.remove_resource::<StartupRequests>();
 }

@@ -1,27 +1,27 @@
-//! The computer's turns: when the side to move is a computer player, its level's search runs
-//! in the background on a snapshot of the position, and the answer is played as a
-//! `ComputerMove` (the same rules check a click goes through). The search is cancelled as
-//! soon as the position, the mode or the level changes, on pause and on quit. Also answers
-//! draw offers made to the computer and resigns lost positions at the higher levels.
+//! The computer's seats: when the side to move is a computer seat, its level's search runs in
+//! the background on a snapshot of the position, and the answer is played as a
+//! `MoveRequest` from `Actor::Computer` (the same rules check a click goes through). The
+//! search is cancelled as soon as the position, the seats or the level change, on pause and
+//! on quit. Also answers proposals made to a computer seat (a draw only near even) and
+//! resigns lost positions at the higher levels.
 
 use super::search::{Budget, SearchJob, SearchOutcome};
-use super::{AiActivity, AiSettings, AiSystems};
+use super::{AiActivity, AiSettings, ComputerRequest};
+use crate::GameSystems;
 use crate::game::{
-    BoardReset, ComputerMove, Game, GameCommand, GameFlowSystems, GameMode, Notice, StonePlaced,
-    StoneRemoved,
+    Actor, Answer, BoardReset, Game, GameCommand, GameMode, MoveRequest, Notice, Origin,
+    ProposalKind, StonePlaced, StoneRemoved,
 };
-use crate::i18n::t;
 use crate::save::ResumeOffer;
-use crate::ui::actions::UiAction;
 use bevy::prelude::*;
 use gomoku_engine::{Level, Limits, MATE_BOUND, SearchInfo};
 use gomoku_rules::{GameRecord, Pos, Stone};
 use std::time::{Duration, Instant};
 
 /// The computer accepts a draw when its evaluation is within this margin of even (engine
-/// units: about 100 for an open two-and-a-half; the side to move's tempo alone is worth up to
-/// about 100 in a quiet position).
-pub const DRAW_MARGIN: i32 = 200;
+/// units: a 12-ply search of four lone corner stones gives the side to move about +470, its
+/// tempo and the open board; an open three is worth well over 1 000).
+pub const DRAW_MARGIN: i32 = 600;
 /// Budget of the search that weighs a draw offer.
 const DRAW_LIMITS: Limits = Limits {
     time: Some(Duration::from_secs(2)),
@@ -109,53 +109,49 @@ impl ComputerPlayer {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<ComputerPlayer>()
-        .configure_sets(Update, AiSystems.before(GameFlowSystems))
-        .add_systems(
-            Update,
-            (
-                (pause_requests, play_computer_moves, answer_draw_offers)
-                    .chain()
-                    .in_set(AiSystems)
-                    .after(crate::ui::actions::UiActionSystems),
-                (note_board_changes, cancel_on_exit, report_activity)
-                    .chain()
-                    .after(GameFlowSystems),
-            ),
-        );
+    app.init_resource::<ComputerPlayer>().add_systems(
+        Update,
+        (
+            (pause_requests, play_computer_moves, answer_proposals)
+                .chain()
+                .in_set(GameSystems::Seats),
+            (note_board_changes, cancel_on_exit, report_activity)
+                .chain()
+                .in_set(GameSystems::React),
+        ),
+    );
 }
 
 fn pause_requests(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<ComputerRequest>,
     game: Res<Game>,
     mut settings: ResMut<AiSettings>,
     mut notices: MessageWriter<Notice>,
 ) {
     for action in actions.read() {
-        if *action != UiAction::TogglePause {
+        if *action != ComputerRequest::TogglePause {
             continue;
         }
-        if matches!(game.mode, GameMode::ComputerVsComputer { .. }) {
+        if watching(&game) {
             settings.paused = !settings.paused;
-            let text = if settings.paused {
-                t!("computer.paused")
-            } else {
-                t!("computer.resumed")
-            };
-            notices.write(Notice::info(text));
+            notices.write(Notice::Paused(settings.paused));
         } else {
-            notices.write(Notice::info(t!("computer.not_watching")));
+            notices.write(Notice::NotWatching);
         }
     }
 }
 
+/// The computer plays both sides.
+fn watching(game: &Game) -> bool {
+    matches!(game.mode(), GameMode::ComputerVsComputer { .. })
+}
+
 /// Whether the computer may play now.
 fn may_move(game: &Game, settings: &AiSettings, resume: &ResumeOffer) -> bool {
-    let watching = matches!(game.mode, GameMode::ComputerVsComputer { .. });
     game.computer_to_move()
-        && game.draw_offer.is_none()
+        && game.pending.is_none()
         && resume.0.is_none()
-        && !(watching && settings.paused)
+        && !(watching(game) && settings.paused)
 }
 
 fn play_computer_moves(
@@ -163,12 +159,12 @@ fn play_computer_moves(
     settings: Res<AiSettings>,
     resume: Res<ResumeOffer>,
     mut player: ResMut<ComputerPlayer>,
-    mut moves: MessageWriter<ComputerMove>,
+    mut moves: MessageWriter<MoveRequest>,
     mut commands: MessageWriter<GameCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
     let allowed = may_move(&game, &settings, &resume);
-    let level = game.mode.computer(game.record.side_to_move());
+    let level = game.seats.get(game.record.side_to_move()).level();
     // Cancel a search the game has moved away from (undo, new game, open, mode or level
     // change, pause, a result).
     let stale = |job: &SearchJob, job_level: Level| {
@@ -198,9 +194,10 @@ fn play_computer_moves(
         player.held = Some((job, outcome, level));
     }
     if player.held.is_some() {
-        let pace = match game.mode {
-            GameMode::ComputerVsComputer { .. } => Duration::from_secs_f32(settings.pace.max(0.0)),
-            _ => Duration::ZERO,
+        let pace = if watching(&game) {
+            Duration::from_secs_f32(settings.pace.max(0.0))
+        } else {
+            Duration::ZERO
         };
         if player.last_stone.is_some_and(|at| at.elapsed() < pace) {
             return;
@@ -211,16 +208,15 @@ fn play_computer_moves(
                 .mate_in
                 .is_some_and(|m| (-RESIGN_WITHIN..0).contains(&m));
         if settings.resign_hopeless && level >= RESIGNING_LEVEL && hopeless {
-            commands.write(GameCommand::ResignAs(stone));
-            notices.write(Notice::info(t!(
-                "computer.resigns",
-                name = game.name(stone)
-            )));
-        } else {
-            let pos = legal_or_fallback(&game.record, outcome.best);
-            moves.write(ComputerMove {
-                pos,
+            commands.write(GameCommand::Resign {
                 stone,
+                from: Actor::Computer,
+            });
+            notices.write(Notice::ComputerResigns(stone));
+        } else {
+            moves.write(MoveRequest {
+                pos: legal_or_fallback(&game.record, outcome.best),
+                from: Actor::Computer,
                 moves_before: game.record.moves().len(),
             });
         }
@@ -238,9 +234,9 @@ fn play_computer_moves(
     if game.record.moves().is_empty() {
         // The computer as black opens at the centre.
         let centre = (game.record.size() / 2) as u8;
-        moves.write(ComputerMove {
+        moves.write(MoveRequest {
             pos: Pos::new(centre, centre),
-            stone,
+            from: Actor::Computer,
             moves_before: 0,
         });
         return;
@@ -262,20 +258,31 @@ fn legal_or_fallback(record: &GameRecord, best: Pos) -> Pos {
         .unwrap_or(best)
 }
 
-/// A draw offered to the computer is accepted only when its evaluation is near even.
-fn answer_draw_offers(
+/// The proposal waiting for a computer seat's answer, if any.
+fn proposal_to_computer(game: &Game) -> Option<crate::game::Proposal> {
+    game.pending
+        .filter(|p| game.seats.actor(p.to()) == Actor::Computer)
+}
+
+/// Answers proposals made to a computer seat: undo and play again are agreed to; a draw is
+/// accepted only when the computer's evaluation is near even.
+fn answer_proposals(
     game: Res<Game>,
     mut player: ResMut<ComputerPlayer>,
-    mut commands: MessageWriter<GameCommand>,
+    mut answers: MessageWriter<Answer>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let asked = game
-        .draw_offer
-        .filter(|offerer| game.in_progress() && game.mode.is_computer(offerer.opponent()));
-    let Some(offerer) = asked else {
+    let Some(proposal) = proposal_to_computer(&game) else {
         player.draw_job = None;
         return;
     };
+    if proposal.kind != ProposalKind::Draw || !game.in_progress() {
+        answers.write(Answer {
+            accept: true,
+            from: Actor::Computer,
+        });
+        return;
+    }
     if player
         .draw_job
         .as_ref()
@@ -294,13 +301,15 @@ fn answer_draw_offers(
     player.draw_job = None;
     let to_move = game.record.side_to_move();
     let eval = outcome.eval.unwrap_or(0);
-    let computer_eval = if to_move == offerer { -eval } else { eval };
+    let computer_eval = if to_move == proposal.by { -eval } else { eval };
     let accept = computer_eval.abs() <= DRAW_MARGIN;
     if accept {
-        let name = game.name(offerer.opponent());
-        notices.write(Notice::info(t!("computer.accepts_draw", name = name)));
+        notices.write(Notice::ComputerAccepted(proposal));
     }
-    commands.write(GameCommand::AnswerDraw { accept });
+    answers.write(Answer {
+        accept,
+        from: Actor::Computer,
+    });
 }
 
 /// Remembers when stones appear (for the pace); in computer vs computer an undo pauses the
@@ -316,8 +325,8 @@ fn note_board_changes(
     if placed.read().count() > 0 {
         player.last_stone = Some(Instant::now());
     }
-    let watching = matches!(game.mode, GameMode::ComputerVsComputer { .. });
-    if removed.read().count() > 0 && watching && !settings.paused {
+    let undone = removed.read().any(|r| r.origin == Origin::Undo);
+    if undone && watching(&game) && !settings.paused {
         settings.paused = true;
     }
     if resets.read().count() > 0 {
@@ -344,9 +353,7 @@ fn report_activity(
     analysis: Res<super::analysis::Analysis>,
     mut activity: ResMut<AiActivity>,
 ) {
-    let draw_asked = game
-        .draw_offer
-        .is_some_and(|offerer| game.mode.is_computer(offerer.opponent()));
+    let draw_asked = proposal_to_computer(&game).is_some();
     activity.set_if_neq(AiActivity {
         thinking: player.job.is_some() || may_move(&game, &settings, &resume),
         analysing: player.draw_job.is_some() || draw_asked || analysis.pending(&game),

@@ -6,9 +6,9 @@ use super::AiActivity;
 use super::analysis::Analysis;
 use super::player::ComputerPlayer;
 use crate::board::layout::{BoardLayout, world_of};
+use crate::board::stones::STONE_SIZE;
 use crate::board::view::z;
-use crate::game::{Game, GameFlowSystems};
-use crate::stones::STONE_SIZE;
+use crate::game::Game;
 use crate::textures::Textures;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -34,7 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_hint_marker)
         .add_systems(
             Update,
-            (update_hint, update_pv, request_redraws).after(GameFlowSystems),
+            (update_hint, update_pv, request_redraws).in_set(crate::GameSystems::Present),
         )
         .add_systems(EguiPrimaryContextPass, draw_pv_numbers);
 }

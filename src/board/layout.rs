@@ -110,7 +110,7 @@ impl BoardLayout {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .add_systems(PreUpdate, fit_to_window)
-        .add_systems(Update, fit_to_window.after(crate::game::GameFlowSystems));
+        .add_systems(Update, fit_to_window.in_set(crate::GameSystems::Present));
 }
 
 fn fit_to_window(

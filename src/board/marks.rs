@@ -2,33 +2,16 @@
 //! line at the end, and (optionally) the move numbers on the stones.
 
 use super::layout::{BoardLayout, world_of};
+use super::stones::{BoardPos, MoveNumber, StoneColor};
 use super::view::z;
+use crate::GameSystems;
 use crate::anim::{self, FadeIn, Motion, Pulse, Sweep};
-use crate::game::{BoardReset, Game, GameFlowSystems, GameOver};
-use crate::stones::{BoardPos, MoveNumber, StoneColor};
+use crate::game::{BoardReset, Game, GameOver};
+use crate::settings::Settings;
 use crate::textures::Textures;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gomoku_rules::{Pos, Stone};
-
-/// What the player chose to see on the board.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardMarks {
-    pub move_numbers: bool,
-    pub forbidden_points: bool,
-    /// Letters and numbers around the board.
-    pub coordinates: bool,
-}
-
-impl Default for BoardMarks {
-    fn default() -> Self {
-        BoardMarks {
-            move_numbers: false,
-            forbidden_points: true,
-            coordinates: true,
-        }
-    }
-}
 
 const MARK_RED: Color = Color::srgb(0.86, 0.16, 0.10);
 
@@ -43,11 +26,10 @@ struct ForbiddenMark(Pos);
 struct WinMark;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<BoardMarks>()
-        .add_systems(Startup, spawn_last_move_marker)
+    app.add_systems(Startup, spawn_last_move_marker)
         .add_systems(
             Update,
-            (update_last_move, update_forbidden, update_win_line).after(GameFlowSystems),
+            (update_last_move, update_forbidden, update_win_line).in_set(GameSystems::Present),
         )
         .add_systems(EguiPrimaryContextPass, draw_move_numbers);
 }
@@ -71,15 +53,15 @@ fn spawn_last_move_marker(mut commands: Commands, textures: Res<Textures>) {
 fn update_last_move(
     mut commands: Commands,
     game: Res<Game>,
-    marks: Res<BoardMarks>,
+    settings: Res<Settings>,
     motion: Motion,
     mut marker: Single<(Entity, &mut Transform, &mut Visibility), With<LastMoveMarker>>,
 ) {
-    if !game.is_changed() && !marks.is_changed() {
+    if !game.is_changed() && !settings.is_changed() {
         return;
     }
     let (entity, transform, visibility) = &mut *marker;
-    match game.record.last_move().filter(|_| !marks.move_numbers) {
+    match game.record.last_move().filter(|_| !settings.move_numbers) {
         Some(pos) => {
             let at = world_of(pos, game.record.size()).extend(z::MARKER);
             let moved = transform.translation != at || **visibility == Visibility::Hidden;
@@ -99,12 +81,12 @@ fn update_last_move(
 fn update_forbidden(
     mut commands: Commands,
     game: Res<Game>,
-    marks: Res<BoardMarks>,
+    settings: Res<Settings>,
     textures: Res<Textures>,
     motion: Motion,
     old: Query<(Entity, &ForbiddenMark)>,
 ) {
-    if !game.is_changed() && !marks.is_changed() {
+    if !game.is_changed() && !settings.is_changed() {
         return;
     }
     let size = game.record.size();
@@ -112,7 +94,7 @@ fn update_forbidden(
     for (entity, _) in &old {
         commands.entity(entity).despawn();
     }
-    if !marks.forbidden_points || !game.in_progress() {
+    if !settings.forbidden_marks || !game.in_progress() {
         return;
     }
     let fade = motion.tween(anim::FADE_SECONDS);
@@ -215,12 +197,12 @@ fn update_win_line(
 
 fn draw_move_numbers(
     mut contexts: EguiContexts,
-    marks: Res<BoardMarks>,
+    settings: Res<Settings>,
     layout: Res<BoardLayout>,
     game: Res<Game>,
     stones: Query<(&BoardPos, &StoneColor, &MoveNumber)>,
 ) -> Result {
-    if !marks.move_numbers {
+    if !settings.move_numbers {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;

@@ -3,6 +3,7 @@
 pub mod layout;
 pub mod marks;
 pub mod picking;
+pub mod stones;
 pub mod view;
 
 use bevy::prelude::*;

@@ -1,11 +1,13 @@
 //! Mouse picking: the cursor maps to the nearest intersection within a radius, a translucent
-//! ghost stone in the colour to move follows it, and a click sends `BoardClick`.
+//! ghost stone in the colour to move follows it while a person here is to move, and a click
+//! sends a `MoveRequest` from `Actor::Local`.
 
 use super::layout::BoardLayout;
+use super::stones::STONE_SIZE;
 use super::view::z;
+use crate::GameSystems;
 use crate::anim::{self, Glide, Motion};
-use crate::game::{BoardClick, Game, GameFlowSystems};
-use crate::stones::STONE_SIZE;
+use crate::game::{Game, MoveRequest};
 use crate::textures::Textures;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -33,8 +35,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_ghost).add_systems(
         Update,
         (
-            pick.before(GameFlowSystems),
-            move_ghost.after(GameFlowSystems),
+            pick.in_set(GameSystems::Input),
+            move_ghost.in_set(GameSystems::Present),
         ),
     );
 }
@@ -60,7 +62,8 @@ fn pick(
     blocked: Res<BoardInputBlocked>,
     mouse: Res<ButtonInput<MouseButton>>,
     mut hovered: ResMut<HoveredPoint>,
-    mut clicks: MessageWriter<BoardClick>,
+    game: Res<Game>,
+    mut moves: MessageWriter<MoveRequest>,
 ) {
     let focused = window.as_ref().is_some_and(|w| w.focused);
     let point = window
@@ -72,7 +75,7 @@ fn pick(
     if let Some(pos) = point
         && mouse.just_pressed(MouseButton::Left)
     {
-        clicks.write(BoardClick(pos));
+        moves.write(game.local_move(pos));
     }
 }
 
@@ -87,7 +90,7 @@ fn move_ghost(
     let (entity, sprite, transform, visibility) = &mut *ghost;
     let target = hovered
         .0
-        .filter(|&p| game.in_progress() && game.record.board().get(p).is_none());
+        .filter(|&p| game.local_to_move() && game.record.board().get(p).is_none());
     let Some(pos) = target else {
         visibility.set_if_neq(Visibility::Hidden);
         return;

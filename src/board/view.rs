@@ -2,8 +2,8 @@
 //! points (rebuilt when the board size changes), and the coordinates drawn around it.
 
 use super::layout::BoardLayout;
-use super::marks::BoardMarks;
 use crate::game::Game;
+use crate::settings::Settings;
 use crate::textures::Textures;
 use crate::theme::ActiveTheme;
 use crate::theme::Theme;
@@ -164,9 +164,9 @@ fn draw_coordinates(
     mut contexts: EguiContexts,
     layout: Res<BoardLayout>,
     theme: Res<ActiveTheme>,
-    marks: Res<BoardMarks>,
+    settings: Res<Settings>,
 ) -> Result {
-    if !marks.coordinates {
+    if !settings.coordinates {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;

@@ -1,15 +1,23 @@
-//! What the player asks for through the menu, the panel buttons or the keyboard, and which
-//! dialog is open. Needs no window, so tests drive it directly.
+//! What the player asks for through the menu, the panel buttons, the dialogs or the keyboard
+//! (`UiAction`), and which dialog is open. Needs no window, so tests drive it directly.
+//!
+//! Reads `UiAction`, `GameOver`, `ProposalMade`; writes `GameCommand`, `Propose`, `Answer`,
+//! `ComputerRequest`, `ResetStats` and `Notice`.
 
+pub use super::state::{
+    Confirm, Dialog, NewGameForm, PointerOverUi, ReplayStep, UiState, question_for_local,
+};
+use crate::GameSystems;
+use crate::ai::ComputerRequest;
 use crate::board::picking::BoardInputBlocked;
-use crate::game::{Game, GameCommand, GameFlowSystems, GameMode, GameOver, GameSetup, Notice};
-use crate::i18n::t;
-use crate::save::{DataDir, ResumeOffer};
+use crate::game::{
+    Actor, Answer, Game, GameCommand, GameMode, GameOver, GameSetup, Notice, ProposalKind, Propose,
+};
+use crate::save::ResumeOffer;
 use crate::stats::ResetStats;
 use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
-use gomoku_rules::Rule;
-use std::path::PathBuf;
+use gomoku_rules::{ForbiddenPolicy, Stone};
 
 /// A request from the interface.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -21,10 +29,20 @@ pub enum UiAction {
     Restart,
     EndGame,
     Quit,
+    /// Take back (a proposal to the other seat, answered at once by a person sharing this
+    /// computer or by the computer).
     Undo,
     Redo,
     Resign,
     OfferDraw,
+    /// A new game with the same setup once this one is over (a proposal, as undo).
+    PlayAgain,
+    /// A person's answer to the proposal waiting for them.
+    Answer(bool),
+    /// The answer to the resume offer: continue the autosaved game, or start afresh.
+    Resume(bool),
+    /// Strict RIF play (a forbidden move loses) or friendly play.
+    SetStrict(bool),
     SaveDialog,
     OpenDialog,
     Help,
@@ -40,12 +58,8 @@ pub enum UiAction {
     SwitchModeAnswer {
         keep_position: bool,
     },
-    /// Show the engine's best move for the side to move.
-    Hint,
-    /// Show or hide the analysis panel.
-    ToggleAnalysis,
-    /// Pause or resume computer vs computer.
-    TogglePause,
+    /// Hint, analysis panel, pause: passed on to the computer player.
+    Computer(ComputerRequest),
     /// Step the replay.
     Replay(ReplayStep),
     /// Show the position after this many moves (the replay slider).
@@ -58,112 +72,13 @@ pub enum UiAction {
     ResetStatistics,
 }
 
-/// A step of the replay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReplayStep {
-    First,
-    Back,
-    Forward,
-    Last,
-}
-
-impl ReplayStep {
-    /// The position this step goes to in `game`.
-    #[must_use]
-    pub fn target(self, game: &Game) -> usize {
-        let (now, len) = (game.replay_index(), game.replay_len());
-        match self {
-            ReplayStep::First => 0,
-            ReplayStep::Back => now.saturating_sub(1),
-            ReplayStep::Forward => (now + 1).min(len),
-            ReplayStep::Last => len,
-        }
-    }
-}
-
-/// A question asked before something that throws a game away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirm {
-    Restart,
-    EndGame,
-    Quit,
-    ResetStatistics,
-}
-
-impl Confirm {
-    #[must_use]
-    pub fn question(self) -> String {
-        match self {
-            Confirm::Restart => t!("confirm.restart"),
-            Confirm::EndGame => t!("confirm.end_game"),
-            Confirm::Quit => t!("confirm.quit"),
-            Confirm::ResetStatistics => t!("confirm.reset_stats"),
-        }
-        .into_owned()
-    }
-
-    #[must_use]
-    pub fn button(self) -> String {
-        match self {
-            Confirm::Restart => t!("menu.restart"),
-            Confirm::EndGame => t!("menu.end_game"),
-            Confirm::Quit => t!("menu.quit"),
-            Confirm::ResetStatistics => t!("stats.reset"),
-        }
-        .into_owned()
-    }
-}
-
-/// The dialog in front of the board, if any.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Dialog {
-    NewGame,
-    Confirm(Confirm),
-    Help,
-    Save,
-    Open,
-    Menu,
-    Result,
-    Statistics,
-    /// Continue the position in this mode, or start afresh?
-    SwitchMode(GameMode),
-}
-
-/// State of the interface that outlives a frame.
-#[derive(Resource, Clone, Debug)]
-pub struct UiState {
-    pub dialog: Option<Dialog>,
-    /// The new game form.
-    pub setup: GameSetup,
-    /// The rule whose help is shown.
-    pub help_rule: Rule,
-    /// The folder the file dialog shows.
-    pub folder: PathBuf,
-}
-
-impl FromWorld for UiState {
-    fn from_world(world: &mut World) -> Self {
-        let folder = world
-            .get_resource::<DataDir>()
-            .map_or_else(|| PathBuf::from("."), DataDir::saves);
-        let setup = world
-            .get_resource::<Game>()
-            .map(|g| g.setup.clone())
-            .unwrap_or_default();
-        UiState {
-            dialog: None,
-            help_rule: setup.rule,
-            setup,
-            folder,
-        }
-    }
-}
-
-impl UiState {
-    /// Whether a dialog (or another question) stands in front of the board.
-    #[must_use]
-    pub fn modal(&self, game: &Game, resume: &ResumeOffer) -> bool {
-        self.dialog.is_some() || game.draw_offer.is_some() || resume.0.is_some()
+/// The colour a person here acts for: their own seat, or in hot-seat the side to move.
+fn local_stone(game: &Game) -> Option<Stone> {
+    let mine: Vec<Stone> = game.seats.stones_of(Actor::Local).collect();
+    match mine.as_slice() {
+        [one] => Some(*one),
+        [] => None,
+        _ => Some(game.record.side_to_move()),
     }
 }
 
@@ -177,16 +92,11 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 (shortcuts, close_requests, handle_actions, block_board)
                     .chain()
-                    .in_set(UiActionSystems)
-                    .before(GameFlowSystems),
-                show_result.after(GameFlowSystems),
+                    .in_set(GameSystems::Input),
+                show_result.in_set(GameSystems::React),
             ),
         );
 }
-
-/// The systems that turn input into `UiAction`s and handle them.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct UiActionSystems;
 
 /// Keyboard shortcuts (not while a text field has the keyboard).
 fn shortcuts(
@@ -218,7 +128,7 @@ fn shortcuts(
         actions.write(UiAction::Help);
     }
     if keys.just_pressed(KeyCode::Space) {
-        actions.write(UiAction::TogglePause);
+        actions.write(UiAction::Computer(ComputerRequest::TogglePause));
     }
     for (key, step) in [
         (KeyCode::Home, ReplayStep::First),
@@ -246,9 +156,9 @@ fn shortcuts(
     } else if keys.just_pressed(KeyCode::KeyQ) {
         Some(UiAction::Quit)
     } else if keys.just_pressed(KeyCode::KeyH) {
-        Some(UiAction::Hint)
+        Some(UiAction::Computer(ComputerRequest::Hint))
     } else if keys.just_pressed(KeyCode::KeyA) {
-        Some(UiAction::ToggleAnalysis)
+        Some(UiAction::Computer(ComputerRequest::ToggleAnalysis))
     } else {
         None
     };
@@ -267,122 +177,161 @@ fn close_requests(
     }
 }
 
+/// The messages an action turns into.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ActionOutputs<'w> {
+    commands: MessageWriter<'w, GameCommand>,
+    proposals: MessageWriter<'w, Propose>,
+    answers: MessageWriter<'w, Answer>,
+    computer: MessageWriter<'w, ComputerRequest>,
+    exit: MessageWriter<'w, AppExit>,
+    notices: MessageWriter<'w, Notice>,
+    reset_stats: MessageWriter<'w, ResetStats>,
+}
+
+impl ActionOutputs<'_> {
+    fn propose(&mut self, kind: ProposalKind) {
+        self.proposals.write(Propose {
+            kind,
+            from: Actor::Local,
+        });
+    }
+}
+
 fn handle_actions(
     mut actions: MessageReader<UiAction>,
     mut ui: ResMut<UiState>,
     game: Res<Game>,
-    resume: Res<ResumeOffer>,
-    mut commands: MessageWriter<GameCommand>,
-    mut exit: MessageWriter<AppExit>,
-    mut notices: MessageWriter<Notice>,
-    mut reset_stats: MessageWriter<ResetStats>,
+    mut resume: ResMut<ResumeOffer>,
+    mut out: ActionOutputs,
 ) {
     for action in actions.read() {
-        // A question to both players (resume the last game, accept a draw) is answered first.
-        let question_pending = resume.0.is_some() || game.draw_offer.is_some();
-        if question_pending && *action != UiAction::Quit && *action != UiAction::Confirm {
+        // A question to the people here (resume the last game, answer a proposal) is
+        // answered first.
+        let allowed = match action {
+            UiAction::Quit | UiAction::Confirm => true,
+            UiAction::Resume(_) => resume.0.is_some(),
+            UiAction::Answer(_) => resume.0.is_none() && question_for_local(&game),
+            _ => resume.0.is_none() && !question_for_local(&game),
+        };
+        if !allowed {
             continue;
         }
         match action {
             UiAction::NewGameDialog => {
-                ui.setup = game.setup.clone();
+                ui.form = NewGameForm::of(&game.setup);
                 ui.dialog = Some(Dialog::NewGame);
             }
             UiAction::StartGame(setup) => {
                 ui.dialog = None;
-                commands.write(GameCommand::NewGame(setup.clone()));
+                out.commands.write(GameCommand::NewGame(setup.clone()));
             }
-            UiAction::Restart => {
-                ask_or_do(&mut ui, &game, Confirm::Restart, &mut commands, &mut exit)
-            }
-            UiAction::EndGame => {
-                ask_or_do(&mut ui, &game, Confirm::EndGame, &mut commands, &mut exit)
-            }
-            UiAction::Quit => ask_or_do(&mut ui, &game, Confirm::Quit, &mut commands, &mut exit),
+            UiAction::Restart => ask_or_do(&mut ui, &game, Confirm::Restart, &mut out),
+            UiAction::EndGame => ask_or_do(&mut ui, &game, Confirm::EndGame, &mut out),
+            UiAction::Quit => ask_or_do(&mut ui, &game, Confirm::Quit, &mut out),
             UiAction::Confirm => {
                 if let Some(Dialog::Confirm(question)) = ui.dialog.clone() {
                     ui.dialog = None;
                     if question == Confirm::ResetStatistics {
-                        reset_stats.write(ResetStats);
+                        out.reset_stats.write(ResetStats);
                         ui.dialog = Some(Dialog::Statistics);
                     } else {
-                        do_confirmed(question, &mut commands, &mut exit);
+                        do_confirmed(question, &mut out);
                     }
                 }
             }
-            UiAction::Undo => {
-                commands.write(GameCommand::Undo);
-            }
+            UiAction::Undo => out.propose(ProposalKind::Undo),
             UiAction::Redo => {
-                commands.write(GameCommand::Redo);
+                out.commands.write(GameCommand::Redo);
             }
-            UiAction::Resign => match game.mode {
+            UiAction::PlayAgain => {
+                ui.dialog = None;
+                out.propose(ProposalKind::PlayAgain);
+            }
+            UiAction::Answer(accept) => {
+                out.answers.write(Answer {
+                    accept: *accept,
+                    from: Actor::Local,
+                });
+            }
+            UiAction::Resume(resume_it) => {
+                if let Some(saved) = resume.0.take()
+                    && *resume_it
+                {
+                    out.commands.write(GameCommand::Load(Box::new(saved)));
+                }
+            }
+            UiAction::SetStrict(strict) => {
+                out.commands.write(GameCommand::SetPolicy(if *strict {
+                    ForbiddenPolicy::Lose
+                } else {
+                    ForbiddenPolicy::Refuse
+                }));
+            }
+            UiAction::Resign => match local_stone(&game) {
                 _ if !game.in_progress() => {
-                    notices.write(Notice::info(t!("actions.no_game")));
+                    out.notices.write(Notice::NoGame);
                 }
-                GameMode::VsComputer { human, .. } => {
-                    commands.write(GameCommand::ResignAs(human));
+                Some(stone) => {
+                    out.commands.write(GameCommand::Resign {
+                        stone,
+                        from: Actor::Local,
+                    });
                 }
-                GameMode::ComputerVsComputer { .. } => {
-                    notices.write(Notice::info(t!("actions.watching")));
-                }
-                GameMode::HotSeat => {
-                    commands.write(GameCommand::Resign);
+                None => {
+                    out.notices.write(Notice::Watching);
                 }
             },
             UiAction::OfferDraw => {
                 if !game.in_progress() {
-                    notices.write(Notice::info(t!("actions.no_game")));
-                } else if matches!(game.mode, GameMode::ComputerVsComputer { .. }) {
-                    notices.write(Notice::info(t!("actions.watching")));
-                } else if game.computer_to_move() {
-                    notices.write(Notice::info(t!("actions.draw_on_your_turn")));
+                    out.notices.write(Notice::NoGame);
+                } else if local_stone(&game).is_none() {
+                    out.notices.write(Notice::Watching);
+                } else if !game.local_to_move() {
+                    out.notices.write(Notice::DrawOnYourTurn);
                 } else {
-                    commands.write(GameCommand::OfferDraw);
+                    out.propose(ProposalKind::Draw);
                 }
             }
             UiAction::SwitchMode(mode) => {
-                if game.worth_keeping() && !mode.same_kind(game.mode) || !game.active {
+                let setup = game.setup.with_mode(*mode);
+                if game.worth_keeping() && !mode.same_kind(game.mode()) || !game.active {
                     if game.active {
                         ui.dialog = Some(Dialog::SwitchMode(*mode));
                     } else {
-                        commands.write(GameCommand::NewGame(GameSetup {
-                            mode: *mode,
-                            ..game.setup.clone()
-                        }));
+                        out.commands.write(GameCommand::NewGame(setup));
                     }
                 } else {
-                    commands.write(GameCommand::SetMode(*mode));
+                    out.commands.write(GameCommand::SetSeats(setup.seats));
                 }
             }
             UiAction::SwitchModeAnswer { keep_position } => {
                 if let Some(Dialog::SwitchMode(mode)) = ui.dialog.clone() {
                     ui.dialog = None;
-                    commands.write(if *keep_position {
-                        GameCommand::SetMode(mode)
+                    let setup = game.setup.with_mode(mode);
+                    out.commands.write(if *keep_position {
+                        GameCommand::SetSeats(setup.seats)
                     } else {
-                        GameCommand::NewGame(GameSetup {
-                            mode,
-                            ..game.setup.clone()
-                        })
+                        GameCommand::NewGame(setup)
                     });
                 }
             }
-            // Handled by the computer player and the analysis.
-            UiAction::Hint | UiAction::ToggleAnalysis | UiAction::TogglePause => {}
+            UiAction::Computer(request) => {
+                out.computer.write(*request);
+            }
             UiAction::Replay(step) => {
                 let target = step.target(&game);
                 if game.active && target != game.replay_index() {
-                    commands.write(GameCommand::ReplayTo(target));
+                    out.commands.write(GameCommand::ReplayTo(target));
                 }
             }
             UiAction::ReplayTo(n) => {
                 if game.active && *n != game.replay_index() {
-                    commands.write(GameCommand::ReplayTo(*n));
+                    out.commands.write(GameCommand::ReplayTo(*n));
                 }
             }
             UiAction::ContinueFromHere => {
-                commands.write(GameCommand::ContinueFromHere);
+                out.commands.write(GameCommand::ContinueFromHere);
             }
             UiAction::Statistics => ui.dialog = Some(Dialog::Statistics),
             UiAction::ResetStatistics => {
@@ -406,35 +355,25 @@ fn handle_actions(
 }
 
 /// Asks first when a game worth keeping is on; otherwise does it at once.
-fn ask_or_do(
-    ui: &mut UiState,
-    game: &Game,
-    question: Confirm,
-    commands: &mut MessageWriter<GameCommand>,
-    exit: &mut MessageWriter<AppExit>,
-) {
+fn ask_or_do(ui: &mut UiState, game: &Game, question: Confirm, out: &mut ActionOutputs) {
     if game.worth_keeping() {
         ui.dialog = Some(Dialog::Confirm(question));
     } else {
         ui.dialog = None;
-        do_confirmed(question, commands, exit);
+        do_confirmed(question, out);
     }
 }
 
-fn do_confirmed(
-    question: Confirm,
-    commands: &mut MessageWriter<GameCommand>,
-    exit: &mut MessageWriter<AppExit>,
-) {
+fn do_confirmed(question: Confirm, out: &mut ActionOutputs) {
     match question {
         Confirm::Restart => {
-            commands.write(GameCommand::Restart);
+            out.commands.write(GameCommand::Restart);
         }
         Confirm::EndGame => {
-            commands.write(GameCommand::EndGame);
+            out.commands.write(GameCommand::EndGame);
         }
         Confirm::Quit => {
-            exit.write(AppExit::Success);
+            out.exit.write(AppExit::Success);
         }
         // Answered in `handle_actions`.
         Confirm::ResetStatistics => {}
@@ -458,7 +397,3 @@ fn block_board(
     let over_ui = pointer_over_ui.is_some_and(|p| p.0);
     blocked.set_if_neq(BoardInputBlocked(ui.modal(&game, &resume) || over_ui));
 }
-
-/// Set by the egui pass: the pointer is over a menu, popup or window.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PointerOverUi(pub bool);

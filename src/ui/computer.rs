@@ -3,13 +3,15 @@
 //! buttons, and the analysis panel (evaluation bar and number, principal variation, threat
 //! warning). Its words are under `computer` in the translation tables.
 
+use crate::ai::ComputerRequest;
 use crate::ai::analysis::{Analysis, AnalysisView};
 use crate::ai::player::{ComputerPlayer, Thinking};
 use crate::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS};
-use crate::game::{DEFAULT_LEVEL, Game, GameMode, pos_label};
+use crate::game::{DEFAULT_LEVEL, Game, GameMode};
 use crate::i18n::{colour_name, level_name, t};
 use crate::ui::actions::UiAction;
 use crate::ui::style;
+use crate::ui::words::{self, pos_label};
 use bevy_egui::egui;
 use gomoku_engine::{Level, MATE, MATE_BOUND};
 use gomoku_rules::Stone;
@@ -32,7 +34,7 @@ pub fn level_blurb(level: Level) -> String {
 /// both sides).
 fn current_level(mode: GameMode) -> Level {
     match mode {
-        GameMode::HotSeat => DEFAULT_LEVEL,
+        GameMode::HotSeat | GameMode::Network { .. } => DEFAULT_LEVEL,
         GameMode::VsComputer { level, .. } => level,
         GameMode::ComputerVsComputer { black, .. } => black,
     }
@@ -47,7 +49,7 @@ pub fn menu(
     act: &mut Vec<UiAction>,
 ) {
     ui.menu_button(&*t!("computer.menu"), |ui| {
-        let level = current_level(game.mode);
+        let level = current_level(game.mode());
         let modes = [
             (&*t!("computer.hot_seat"), GameMode::HotSeat),
             (
@@ -68,25 +70,30 @@ pub fn menu(
                 &*t!("computer.watch"),
                 GameMode::ComputerVsComputer {
                     black: level,
-                    white: game.mode.computer(Stone::White).unwrap_or(level),
+                    white: game.mode().computer(Stone::White).unwrap_or(level),
                 },
             ),
         ];
         for (label, mode) in modes {
-            let current = match (game.mode, mode) {
+            let current = match (game.mode(), mode) {
                 (GameMode::VsComputer { human: a, .. }, GameMode::VsComputer { human: b, .. }) => {
                     a == b
                 }
                 (a, b) => a.same_kind(b),
             };
-            if ui.radio(current, label).clicked() && !current {
+            let locked = game.networked();
+            if ui
+                .add_enabled(!locked, egui::RadioButton::new(current, label))
+                .clicked()
+                && !current
+            {
                 act.push(UiAction::SwitchMode(mode));
                 ui.close();
             }
         }
         ui.separator();
-        match game.mode {
-            GameMode::HotSeat => {}
+        match game.mode() {
+            GameMode::HotSeat | GameMode::Network { .. } => {}
             GameMode::VsComputer { human, level } => {
                 ui.menu_button(&*t!("computer.level"), |ui| {
                     level_items(ui, level, act, |level| GameMode::VsComputer {
@@ -124,12 +131,12 @@ pub fn menu(
         let on_turn = game.in_progress() && !game.computer_to_move();
         let hint = egui::Button::new(t!("computer.hint")).shortcut_text("Ctrl+H");
         if ui.add_enabled(on_turn, hint).clicked() {
-            act.push(UiAction::Hint);
+            act.push(UiAction::Computer(ComputerRequest::Hint));
             ui.close();
         }
         let mut shown = analysis.enabled;
         if ui.checkbox(&mut shown, t!("computer.analysis")).clicked() {
-            act.push(UiAction::ToggleAnalysis);
+            act.push(UiAction::Computer(ComputerRequest::ToggleAnalysis));
         }
     });
 }
@@ -167,17 +174,24 @@ pub fn level_combo(ui: &mut egui::Ui, id: &str, level: &mut Level) {
 /// "Computer · Expert is thinking… depth 9 · +0.4 · 85k nodes · 1.2 s".
 pub fn thinking_row(ui: &mut egui::Ui, game: &Game, thinking: &Thinking) {
     egui::Frame::new()
-        .fill(style::palette().note)
+        .fill(style::palette(ui.ctx()).note)
         .corner_radius(6.0)
         .inner_margin(egui::Margin::symmetric(10, 6))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.add(egui::Spinner::new().size(16.0).color(style::accent()));
+                ui.add(
+                    egui::Spinner::new()
+                        .size(16.0)
+                        .color(style::accent(ui.ctx())),
+                );
                 ui.label(
-                    egui::RichText::new(t!("computer.thinking", name = game.name(thinking.stone)))
-                        .color(style::accent())
-                        .strong(),
+                    egui::RichText::new(t!(
+                        "computer.thinking",
+                        name = words::name(game, thinking.stone)
+                    ))
+                    .color(style::accent(ui.ctx()))
+                    .strong(),
                 );
             });
             let mut parts = Vec::new();
@@ -190,7 +204,7 @@ pub fn thinking_row(ui: &mut egui::Ui, game: &Game, thinking: &Thinking) {
             ui.label(
                 egui::RichText::new(parts.join(" · "))
                     .monospace()
-                    .color(style::muted()),
+                    .color(style::muted(ui.ctx())),
             );
         });
 }
@@ -208,9 +222,9 @@ pub fn watch_controls(ui: &mut egui::Ui, settings: &mut AiSettings, act: &mut Ve
             .on_hover_text(t!("help.space"))
             .clicked()
         {
-            act.push(UiAction::TogglePause);
+            act.push(UiAction::Computer(ComputerRequest::TogglePause));
         }
-        ui.label(egui::RichText::new(t!("computer.pace")).color(style::muted()));
+        ui.label(egui::RichText::new(t!("computer.pace")).color(style::muted(ui.ctx())));
     });
     ui.add(
         egui::Slider::new(&mut settings.pace, PACE_SECONDS)
@@ -237,7 +251,7 @@ pub fn assist_buttons(
             .on_hover_text(&*t!("computer.hint_help"))
             .clicked()
         {
-            act.push(UiAction::Hint);
+            act.push(UiAction::Computer(ComputerRequest::Hint));
         }
         if ui
             .add(
@@ -248,7 +262,7 @@ pub fn assist_buttons(
             .on_hover_text(&*t!("computer.analysis_help"))
             .clicked()
         {
-            act.push(UiAction::ToggleAnalysis);
+            act.push(UiAction::Computer(ComputerRequest::ToggleAnalysis));
         }
     });
 }
@@ -270,11 +284,15 @@ pub fn analysis_section(
             } else {
                 &*t!("computer.analysing")
             };
-            ui.label(egui::RichText::new(what).color(style::muted()).small());
+            ui.label(
+                egui::RichText::new(what)
+                    .color(style::muted(ui.ctx()))
+                    .small(),
+            );
         }
     });
     if !game.in_progress() {
-        ui.label(egui::RichText::new(t!("computer.no_analysis")).color(style::muted()));
+        ui.label(egui::RichText::new(t!("computer.no_analysis")).color(style::muted(ui.ctx())));
         return;
     }
     let Some(view) = analysis.view(game, computer) else {
@@ -283,7 +301,7 @@ pub fn analysis_section(
         } else {
             &*t!("computer.analysing")
         };
-        ui.label(egui::RichText::new(note).color(style::muted()));
+        ui.label(egui::RichText::new(note).color(style::muted(ui.ctx())));
         return;
     };
     eval_bar(ui, &view);
@@ -294,7 +312,7 @@ pub fn analysis_section(
     }
     ui.label(
         egui::RichText::new(details.join(" · "))
-            .color(style::muted())
+            .color(style::muted(ui.ctx()))
             .small(),
     );
     if !view.pv.is_empty() {
@@ -305,7 +323,7 @@ pub fn analysis_section(
             .map(|&p| pos_label(p, size))
             .collect();
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(t!("computer.line")).color(style::muted()));
+            ui.label(egui::RichText::new(t!("computer.line")).color(style::muted(ui.ctx())));
             ui.label(egui::RichText::new(line.join(" ")).monospace());
         });
     }
@@ -332,7 +350,7 @@ pub fn analysis_section(
         None if !view.running => {
             ui.label(
                 egui::RichText::new(t!("computer.no_threat", colour = colour_name(opponent)))
-                    .color(style::muted())
+                    .color(style::muted(ui.ctx()))
                     .small(),
             );
         }
@@ -364,7 +382,7 @@ fn eval_bar(ui: &mut egui::Ui, view: &AnalysisView) {
     painter.rect_filled(black, 4.0, egui::Color32::from_rgb(22, 22, 26));
     painter.line_segment(
         [rect.center_top(), rect.center_bottom()],
-        egui::Stroke::new(1.0, style::accent()),
+        egui::Stroke::new(1.0, style::accent(ui.ctx())),
     );
     painter.rect_stroke(
         rect,

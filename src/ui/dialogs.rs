@@ -1,23 +1,32 @@
-//! Dialogs: new game, confirmations, the draw offer, the result with "play again", the game
-//! menu (Esc), switching modes, resuming the autosaved game, the rules help, and the toasts
-//! for notices.
+//! Dialogs: new game, confirmations, proposals (undo, draw, play again) as the answering
+//! person sees them and as the asking one waits for them, the result with "play again", the
+//! game menu (Esc), switching modes, resuming the autosaved game, the rules help, and the
+//! toasts for notices. Every button writes a `UiAction`.
 
 use crate::anim;
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
-use crate::game::{Game, GameCommand, GameMode, Notice, NoticeKind, player_name};
+use crate::game::{Actor, Game, GameMode, Notice, ProposalKind};
 use crate::i18n::{self, t};
 use crate::save::ResumeOffer;
 use crate::stats::Stats;
 use crate::ui::actions::{Dialog, UiAction, UiState};
 use crate::ui::panel::stone_icon;
+use crate::ui::words::{self, player_name};
 use crate::ui::{computer, rule_name, style};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
 
+/// A notice on screen, worded when it arrived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Toast {
+    pub text: String,
+    pub error: bool,
+}
+
 /// Notices on screen, with the time they appeared.
 #[derive(Resource, Default)]
-pub struct Toasts(pub Vec<(Notice, f64)>);
+pub struct Toasts(pub Vec<(Toast, f64)>);
 
 const TOAST_SECONDS: f64 = 4.5;
 
@@ -32,14 +41,19 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn collect_notices(
     mut notices: MessageReader<Notice>,
+    game: Res<Game>,
     time: Res<Time>,
     mut toasts: ResMut<Toasts>,
 ) {
     let now = time.elapsed_secs_f64();
     toasts.0.retain(|(_, at)| now - at < TOAST_SECONDS);
     for notice in notices.read() {
-        toasts.0.retain(|(n, _)| n != notice);
-        toasts.0.push((notice.clone(), now));
+        let toast = Toast {
+            text: words::notice_text(notice, &game),
+            error: notice.is_error(),
+        };
+        toasts.0.retain(|(n, _)| *n != toast);
+        toasts.0.push((toast, now));
     }
     let excess = toasts.0.len().saturating_sub(4);
     toasts.0.drain(..excess);
@@ -54,7 +68,7 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> R
     };
     let ctx = contexts.ctx_mut()?;
     let board_center = (ctx.content_rect().width() - PANEL_WIDTH) / 2.0;
-    let duration = TOAST_SLIDE_SECONDS * anim::ui_speed_factor();
+    let duration = TOAST_SLIDE_SECONDS * style::motion(ctx);
     let age = (time.elapsed_secs_f64() - newest) as f32;
     let t = if duration > 0.0 {
         (age / duration).clamp(0.0, 1.0)
@@ -72,12 +86,12 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> R
         .interactable(false)
         .show(ctx, |ui| {
             for (notice, _) in &toasts.0 {
-                let (fill, text) = match notice.kind {
-                    NoticeKind::Info => (
+                let (fill, text) = match notice.error {
+                    false => (
                         egui::Color32::from_rgba_unmultiplied(40, 34, 29, 235),
                         egui::Color32::from_rgb(236, 226, 210),
                     ),
-                    NoticeKind::Error => (
+                    true => (
                         egui::Color32::from_rgba_unmultiplied(96, 34, 26, 240),
                         egui::Color32::WHITE,
                     ),
@@ -119,7 +133,7 @@ fn slide_in(ctx: &egui::Context, id: egui::Id) -> f32 {
         _ => now,
     };
     ctx.data_mut(|d| d.insert_temp(key, (pass, start)));
-    let duration = f64::from(anim::SLIDE_SECONDS * anim::ui_speed_factor());
+    let duration = f64::from(anim::SLIDE_SECONDS * style::motion(ctx));
     let t = if duration <= 0.0 {
         1.0
     } else {
@@ -136,14 +150,12 @@ fn dialogs(
     mut ui_state: ResMut<UiState>,
     game: Res<Game>,
     mut actions: MessageWriter<UiAction>,
-    mut commands: MessageWriter<GameCommand>,
-    mut resume_answer: ResMut<ResumeOffer>,
+    resume: Res<ResumeOffer>,
     stats: Option<Res<Stats>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut act = Vec::new();
-    if let Some(saved) = resume_answer.0.clone() {
-        let mut answer = None;
+    if let Some(saved) = &resume.0 {
         modal(&ctx, "resume").show(&ctx, |ui| {
             ui.set_max_width(380.0);
             ui.heading(t!("resume.title"));
@@ -161,46 +173,15 @@ fn dialogs(
                     .button(egui::RichText::new(t!("resume.resume")).strong())
                     .clicked()
                 {
-                    answer = Some(true);
+                    act.push(UiAction::Resume(true));
                 }
                 if ui.button(t!("resume.afresh")).clicked() {
-                    answer = Some(false);
+                    act.push(UiAction::Resume(false));
                 }
             });
         });
-        if let Some(resume_it) = answer {
-            resume_answer.0 = None;
-            if resume_it {
-                commands.write(GameCommand::Load(Box::new(saved)));
-            }
-        }
-    } else if let Some(offerer) = game.draw_offer {
-        let other = offerer.opponent();
-        modal(&ctx, "draw offer").show(&ctx, |ui| {
-            ui.heading(t!("draw.title"));
-            ui.horizontal(|ui| {
-                stone_icon(ui, offerer, 9.0);
-                ui.label(t!("draw.offers", name = game.name(offerer)));
-            });
-            if game.mode.is_computer(other) {
-                // The computer answers by itself, after a short search.
-                ui.horizontal(|ui| {
-                    ui.add(egui::Spinner::new());
-                    ui.label(computer::considering(&game.name(other)));
-                });
-                return;
-            }
-            ui.label(t!("draw.accept_question", name = game.name(other)));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button(t!("draw.accept")).clicked() {
-                    commands.write(GameCommand::AnswerDraw { accept: true });
-                }
-                if ui.button(t!("draw.refuse")).clicked() {
-                    commands.write(GameCommand::AnswerDraw { accept: false });
-                }
-            });
-        });
+    } else if let Some(proposal) = game.pending {
+        proposal_dialog(&ctx, &game, proposal, &mut act);
     }
     match ui_state.dialog.clone() {
         Some(Dialog::NewGame) => new_game(&ctx, &mut ui_state, &game, &mut act),
@@ -247,8 +228,7 @@ fn dialogs(
                                 .button(egui::RichText::new(t!("result_dialog.again")).strong())
                                 .clicked()
                             {
-                                act.push(UiAction::Close);
-                                commands.write(GameCommand::Restart);
+                                act.push(UiAction::PlayAgain);
                             }
                             if ui.button(t!("menu.new_game")).clicked() {
                                 act.push(UiAction::NewGameDialog);
@@ -298,7 +278,7 @@ fn dialogs(
         Some(Dialog::SwitchMode(mode)) => {
             modal(&ctx, "switch mode").show(&ctx, |ui| {
                 ui.set_max_width(380.0);
-                ui.heading(mode.describe());
+                ui.heading(words::mode_describe(mode));
                 ui.label(t!("switch.question"));
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
@@ -329,30 +309,94 @@ fn dialogs(
     Ok(())
 }
 
+/// A proposal as the people here see it: the answering person gets the question; the asking
+/// person (or anyone, while the computer or a remote player considers it) sees it wait.
+fn proposal_dialog(
+    ctx: &egui::Context,
+    game: &Game,
+    proposal: crate::game::Proposal,
+    act: &mut Vec<UiAction>,
+) {
+    let (by, to) = (proposal.by, proposal.to());
+    let (title, offers) = match proposal.kind {
+        ProposalKind::Draw => (
+            t!("draw.title"),
+            t!("draw.offers", name = words::name(game, by)),
+        ),
+        ProposalKind::Undo => (
+            t!("proposal.undo_title"),
+            t!("proposal.undo_asks", name = words::name(game, by)),
+        ),
+        ProposalKind::PlayAgain => (
+            t!("proposal.again_title"),
+            t!("proposal.again_asks", name = words::name(game, by)),
+        ),
+    };
+    modal(ctx, "proposal").show(ctx, |ui| {
+        ui.set_max_width(380.0);
+        ui.heading(title);
+        ui.horizontal(|ui| {
+            stone_icon(ui, by, 9.0);
+            ui.label(offers);
+        });
+        match game.seats.actor(to) {
+            Actor::Local => {
+                ui.label(t!("draw.accept_question", name = words::name(game, to)));
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button(t!("draw.accept")).clicked() {
+                        act.push(UiAction::Answer(true));
+                    }
+                    if ui.button(t!("draw.refuse")).clicked() {
+                        act.push(UiAction::Answer(false));
+                    }
+                });
+            }
+            Actor::Computer => {
+                // The computer answers by itself, after a short search.
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new());
+                    ui.label(computer::considering(&words::name(game, to)));
+                });
+            }
+            Actor::Remote => {
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new());
+                    ui.label(t!("proposal.waiting", name = words::name(game, to)));
+                });
+            }
+        }
+    });
+}
+
 fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut Vec<UiAction>) {
     modal(ctx, "new game").show(ctx, |ui| {
         ui.set_width(380.0);
         ui.heading(t!("panel.new_game"));
         ui.add_space(6.0);
-        let setup = &mut ui_state.setup;
+        let setup = &mut ui_state.form;
         egui::Grid::new("new game form")
             .num_columns(2)
             .spacing([12.0, 10.0])
             .show(ui, |ui| {
                 ui.label(t!("new_game.mode"));
                 egui::ComboBox::from_id_salt("mode")
-                    .selected_text(setup.mode.label())
+                    .selected_text(words::mode_label(setup.mode))
                     .show_ui(ui, |ui| {
-                        for mode in GameMode::ALL {
+                        for mode in GameMode::CHOICES {
                             let current = setup.mode.same_kind(mode);
-                            if ui.selectable_label(current, mode.label()).clicked() && !current {
+                            if ui
+                                .selectable_label(current, words::mode_label(mode))
+                                .clicked()
+                                && !current
+                            {
                                 setup.mode = mode;
                             }
                         }
                     });
                 ui.end_row();
                 match &mut setup.mode {
-                    GameMode::HotSeat => {}
+                    GameMode::HotSeat | GameMode::Network { .. } => {}
                     GameMode::VsComputer { human, level } => {
                         ui.label(t!("new_game.you_play"));
                         ui.horizontal(|ui| {
@@ -384,11 +428,10 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     }
                 });
                 ui.end_row();
-                for (stone, name) in [
-                    (Stone::Black, &mut setup.black),
-                    (Stone::White, &mut setup.white),
-                ] {
-                    if setup.mode.is_computer(stone) {
+                let mode = setup.mode;
+                let [black, white] = &mut setup.names;
+                for (stone, name) in [(Stone::Black, black), (Stone::White, white)] {
+                    if mode.computer(stone).is_some() {
                         continue;
                     }
                     ui.horizontal(|ui| {
@@ -419,13 +462,11 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     ui.end_row();
                 }
             });
-        ui.label(egui::RichText::new(super::rule_summary(setup.rule)).color(style::muted()));
+        ui.label(
+            egui::RichText::new(super::rule_summary(setup.rule)).color(style::muted(ui.ctx())),
+        );
         if game.worth_keeping() {
-            ui.label(
-                egui::RichText::new(t!("new_game.replaced"))
-                    .color(style::muted())
-                    .small(),
-            );
+            ui.label(egui::RichText::new(t!("new_game.replaced")).color(style::muted(ui.ctx())));
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
@@ -433,7 +474,7 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                 .button(egui::RichText::new(t!("new_game.start")).strong())
                 .clicked()
             {
-                act.push(UiAction::StartGame(setup.clone()));
+                act.push(UiAction::StartGame(setup.setup()));
             }
             if ui.button(t!("confirm.cancel")).clicked() {
                 act.push(UiAction::Close);

@@ -2,10 +2,11 @@
 //! PSQ, SGF or a pos string (also to the clipboard); open saves and import .gob, PSQ, SGF or a
 //! pasted pos string. It starts in the `saves` folder of the platform's data folder.
 
-use crate::game::{Game, Notice};
+use crate::game::{FileNotice, Game, Notice};
 use crate::i18n::t;
 use crate::save::{self, FileFormat, ImportRequest, OpenRequest, SaveRequest};
 use crate::ui::actions::{Dialog, UiAction, UiState};
+use crate::ui::words;
 use crate::ui::{rule_name, style};
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
@@ -55,16 +56,22 @@ fn listing(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (folders, save::list_games(dir))
 }
 
-fn default_name(game: &Game) -> String {
-    let clean = |s: &str| -> String {
-        s.chars()
-            .map(|c| if c.is_alphanumeric() { c } else { '-' })
-            .collect()
-    };
+/// A file name from a player's name: letters and digits, one hyphen for every run of
+/// anything else.
+fn file_part(name: &str) -> String {
+    name.split(|c: char| !c.is_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// "Ann-vs-Computer-Master-12": the players and the number of moves.
+#[must_use]
+pub fn default_name(game: &Game) -> String {
     format!(
         "{}-vs-{}-{}",
-        clean(&game.name(gomoku_rules::Stone::Black)),
-        clean(&game.name(gomoku_rules::Stone::White)),
+        file_part(&words::name(game, gomoku_rules::Stone::Black)),
+        file_part(&words::name(game, gomoku_rules::Stone::White)),
         game.record.moves().len()
     )
 }
@@ -134,7 +141,7 @@ fn file_dialog(
         });
         let (_, folders, files) = form.listing.clone().unwrap_or_default();
         egui::Frame::new()
-            .fill(style::palette().inset)
+            .fill(style::palette(ui.ctx()).inset)
             .corner_radius(6.0)
             .inner_margin(6.0)
             .show(ui, |ui| {
@@ -181,7 +188,10 @@ fn file_dialog(
                             }
                         }
                         if folders.is_empty() && files.is_empty() {
-                            ui.label(egui::RichText::new(t!("files.empty")).color(style::muted()));
+                            ui.label(
+                                egui::RichText::new(t!("files.empty"))
+                                    .color(style::muted(ui.ctx())),
+                            );
                         }
                     });
             });
@@ -246,7 +256,10 @@ fn save_form(
     ui.horizontal(|ui| {
         ui.label(t!("files.format"));
         for f in FileFormat::ALL {
-            if ui.selectable_label(format == f, f.label()).clicked() {
+            if ui
+                .selectable_label(format == f, words::format_label(f))
+                .clicked()
+            {
                 form.format = Some(f);
                 form.overwrite = None;
             }
@@ -255,7 +268,7 @@ fn save_form(
     if format != FileFormat::Ron {
         ui.label(
             egui::RichText::new(t!("files.export_note"))
-                .color(style::muted())
+                .color(style::muted(ui.ctx()))
                 .small(),
         );
     }
@@ -263,7 +276,8 @@ fn save_form(
     let path = folder.join(format!("{name}.{}", format.extension()));
     if let Some(target) = &form.overwrite {
         ui.label(
-            egui::RichText::new(t!("files.exists", path = target.display())).color(style::error()),
+            egui::RichText::new(t!("files.exists", path = target.display()))
+                .color(style::error(ui.ctx())),
         );
     }
     ui.horizontal(|ui| {
@@ -286,15 +300,15 @@ fn save_form(
             }
         }
         if ui.button(t!("files.copy")).clicked() {
-            let text = save::export(game.full_record(), &game.players, format);
-            match clipboard.as_mut().map(|c| c.set_text(text)) {
-                Some(Ok(())) => {
-                    notices.write(Notice::info(t!("files.copied", format = format.label())));
-                }
-                _ => {
-                    notices.write(Notice::error(t!("files.no_clipboard")));
-                }
-            }
+            let text = save::export(game.full_record(), &game.players(), format);
+            notices.write(Notice::File(
+                match clipboard.as_mut().map(|c| c.set_text(text)) {
+                    Some(Ok(())) => FileNotice::Copied {
+                        extension: format.extension(),
+                    },
+                    _ => FileNotice::NoClipboard,
+                },
+            ));
         }
     });
 }
@@ -335,7 +349,7 @@ fn open_form(
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_default(),
                 )
-                .color(style::muted()),
+                .color(style::muted(ui.ctx())),
             );
         }
     });

@@ -9,13 +9,18 @@ pub mod dialogs;
 pub mod files;
 pub mod help;
 pub mod idle;
+pub mod menu_bar;
 pub mod panel;
+pub mod replay;
 pub mod settings_menu;
+pub mod state;
 pub mod stats_window;
 pub mod style;
+pub mod words;
 
 use crate::game::Game;
 use crate::i18n::{self, t};
+
 use bevy::prelude::*;
 use gomoku_rules::{GameResult, Outcome, Reason, Rule};
 
@@ -70,7 +75,7 @@ pub fn status_line(game: &Game) -> String {
         Some(result) => result_text(game, result),
         None => {
             let stone = game.record.side_to_move();
-            let name = game.name(stone);
+            let name = words::name(game, stone);
             let colour = i18n::colour_name(stone);
             let title = i18n::colour_title(stone);
             let who = if name == title {
@@ -92,19 +97,19 @@ pub fn status_line(game: &Game) -> String {
 #[must_use]
 pub fn result_text(game: &Game, result: &GameResult) -> String {
     match (result.outcome, result.reason) {
-        (Outcome::Win(s), Reason::Five) => t!("result.five", name = game.name(s)),
+        (Outcome::Win(s), Reason::Five) => t!("result.five", name = words::name(game, s)),
         (Outcome::Win(s), Reason::Forbidden(kind)) => t!(
             "result.forbidden",
-            name = game.name(s),
+            name = words::name(game, s),
             kind = i18n::forbidden_name(kind)
         ),
         (Outcome::Win(s), Reason::Resignation) => t!(
             "result.resignation",
-            name = game.name(s),
-            loser = game.name(s.opponent())
+            name = words::name(game, s),
+            loser = words::name(game, s.opponent())
         ),
-        (Outcome::Win(s), Reason::Time) => t!("result.time", name = game.name(s)),
-        (Outcome::Win(s), _) => t!("result.win", name = game.name(s)),
+        (Outcome::Win(s), Reason::Time) => t!("result.time", name = words::name(game, s)),
+        (Outcome::Win(s), _) => t!("result.win", name = words::name(game, s)),
         (Outcome::Draw, Reason::BoardFull) => t!("result.board_full"),
         (Outcome::Draw, Reason::DrawAgreed) => t!("result.draw_agreed"),
         (Outcome::Draw, _) => t!("result.draw"),

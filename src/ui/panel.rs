@@ -1,16 +1,17 @@
-//! The menu bar and the side panel: players, whose turn it is, the move count, the result,
-//! the game buttons, the board options and the move list.
+//! The side panel (players, whose turn it is, the move count, the result, the game buttons,
+//! the board options, the replay and the move list) under the menu bar (`menu_bar`).
 
 use crate::ai::AiSettings;
 use crate::ai::analysis::Analysis;
 use crate::ai::player::ComputerPlayer;
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
-use crate::board::marks::BoardMarks;
-use crate::game::{Game, GameCommand, GameMode, pos_label};
+use crate::game::{Game, GameMode};
 use crate::i18n::{self, t};
 use crate::settings::{Settings, SettingsOverrides};
-use crate::ui::actions::{PointerOverUi, ReplayStep, UiAction, UiState};
-use crate::ui::{computer, settings_menu};
+use crate::ui::actions::{PointerOverUi, UiAction, UiState};
+use crate::ui::state::{can_offer_draw, can_resign};
+use crate::ui::words;
+use crate::ui::{computer, menu_bar, replay, settings_menu};
 use crate::ui::{rule_name, status_line, style};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -29,9 +30,7 @@ fn panels(
     mut contexts: EguiContexts,
     game: Res<Game>,
     ui_state: Res<UiState>,
-    mut marks: ResMut<BoardMarks>,
     mut actions: MessageWriter<UiAction>,
-    mut commands: MessageWriter<GameCommand>,
     mut pointer: ResMut<PointerOverUi>,
     computer_player: Res<ComputerPlayer>,
     analysis: Res<Analysis>,
@@ -48,14 +47,18 @@ fn panels(
             .max_rect(ctx.viewport_rect()),
     );
     let mut act = Vec::new();
+    // Widgets edit copies: the settings change (and are saved) only when a value does.
+    let mut edited = player_settings.clone();
+    let mut edited_overrides = *overrides;
+    let mut edited_ai = settings.clone();
     egui::Panel::top("menu bar")
         .exact_size(MENU_HEIGHT)
         .show(&mut root, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
-                menu_bar(ui, &game, &mut act);
-                computer::menu(ui, &game, &mut settings, &analysis, &mut act);
-                settings_menu::menu(ui, &mut player_settings, &mut overrides, &mut marks);
-                help_menu(ui, &mut act);
+                menu_bar::menu_bar(ui, &game, &mut act);
+                computer::menu(ui, &game, &mut edited_ai, &analysis, &mut act);
+                settings_menu::menu(ui, &mut edited, &mut edited_overrides);
+                menu_bar::help_menu(ui, &mut act);
             });
         });
     egui::Panel::right("side panel")
@@ -63,16 +66,16 @@ fn panels(
         .resizable(false)
         .frame(
             egui::Frame::new()
-                .fill(style::palette().panel)
+                .fill(style::palette(ctx).panel)
                 .inner_margin(egui::Margin::symmetric(16, 12)),
         )
         .show(&mut root, |ui| {
             let ai = AiPanel {
                 player: &computer_player,
                 analysis: &analysis,
-                settings: &mut settings,
+                settings: &mut edited_ai,
             };
-            side_panel(ui, &game, &mut marks, &mut act, &mut commands, ai);
+            side_panel(ui, &game, &mut edited, &mut act, ai);
         });
     let over = ctx.pointer_latest_pos().is_some_and(|p| {
         ctx.layer_id_at(p)
@@ -81,108 +84,19 @@ fn panels(
         || egui::Popup::is_any_open(ctx);
     pointer.set_if_neq(PointerOverUi(over));
     let _ = &ui_state;
+    if edited != *player_settings {
+        *player_settings = edited;
+    }
+    if edited_overrides != *overrides {
+        *overrides = edited_overrides;
+    }
+    if edited_ai != *settings {
+        *settings = edited_ai;
+    }
     for action in act {
         actions.write(action);
     }
     Ok(())
-}
-
-fn menu_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
-    let words = MenuWords::new();
-    ui.menu_button(words.game, |ui| {
-        item(
-            ui,
-            &t!("menu.new_game"),
-            "Ctrl+N",
-            true,
-            UiAction::NewGameDialog,
-            act,
-        );
-        item(
-            ui,
-            &t!("menu.restart"),
-            "",
-            game.active,
-            UiAction::Restart,
-            act,
-        );
-        item(
-            ui,
-            &t!("menu.end_game"),
-            "",
-            game.active,
-            UiAction::EndGame,
-            act,
-        );
-        ui.separator();
-        item(
-            ui,
-            &t!("menu.open"),
-            "Ctrl+O",
-            true,
-            UiAction::OpenDialog,
-            act,
-        );
-        item(
-            ui,
-            &t!("menu.save"),
-            "Ctrl+S",
-            game.active,
-            UiAction::SaveDialog,
-            act,
-        );
-        item(ui, &t!("stats.menu"), "", true, UiAction::Statistics, act);
-        ui.separator();
-        item(ui, &t!("menu.quit"), "Ctrl+Q", true, UiAction::Quit, act);
-    });
-    ui.menu_button(words.moves, |ui| {
-        item(
-            ui,
-            &t!("menu.undo"),
-            "Ctrl+Z",
-            game.can_undo(),
-            UiAction::Undo,
-            act,
-        );
-        item(
-            ui,
-            &t!("menu.redo"),
-            "Ctrl+Y",
-            game.can_redo(),
-            UiAction::Redo,
-            act,
-        );
-        ui.separator();
-        item(
-            ui,
-            &t!("menu.resign"),
-            "",
-            can_resign(game),
-            UiAction::Resign,
-            act,
-        );
-        item(
-            ui,
-            &t!("menu.offer_draw"),
-            "",
-            can_offer_draw(game),
-            UiAction::OfferDraw,
-            act,
-        );
-    });
-}
-
-fn help_menu(ui: &mut egui::Ui, act: &mut Vec<UiAction>) {
-    ui.menu_button(MenuWords::new().help, |ui| {
-        item(
-            ui,
-            &t!("menu.rules_and_keys"),
-            "F1",
-            true,
-            UiAction::Help,
-            act,
-        );
-    });
 }
 
 /// The computer's state shown in the side panel.
@@ -190,21 +104,6 @@ struct AiPanel<'a> {
     player: &'a ComputerPlayer,
     analysis: &'a Analysis,
     settings: &'a mut AiSettings,
-}
-
-fn item(
-    ui: &mut egui::Ui,
-    label: &str,
-    shortcut: &str,
-    enabled: bool,
-    action: UiAction,
-    act: &mut Vec<UiAction>,
-) {
-    let button = egui::Button::new(label).shortcut_text(shortcut);
-    if ui.add_enabled(enabled, button).clicked() {
-        act.push(action);
-        ui.close();
-    }
 }
 
 /// A stone drawn in the interface.
@@ -231,33 +130,6 @@ pub fn stone_icon(ui: &mut egui::Ui, stone: Stone, radius: f32) {
         radius * 0.3,
         shine,
     );
-}
-
-/// A person plays in this game and it is on.
-fn can_resign(game: &Game) -> bool {
-    game.in_progress() && !matches!(game.mode, GameMode::ComputerVsComputer { .. })
-}
-
-/// A person may offer a draw on their own turn.
-fn can_offer_draw(game: &Game) -> bool {
-    can_resign(game) && !game.computer_to_move()
-}
-
-/// The words of the menu bar's titles.
-struct MenuWords {
-    game: String,
-    moves: String,
-    help: String,
-}
-
-impl MenuWords {
-    fn new() -> MenuWords {
-        MenuWords {
-            game: t!("menu.game").into_owned(),
-            moves: t!("menu.move").into_owned(),
-            help: t!("menu.help").into_owned(),
-        }
-    }
 }
 
 /// The side panel's words for a game, in the current language.
@@ -288,7 +160,7 @@ impl PanelWords {
         PanelWords {
             title: t!("app.title").into_owned(),
             board: format!("{} · {size}×{size}", rule_name(game.record.rule())),
-            mode: game.mode.describe(),
+            mode: words::mode_describe(game.mode()),
             status: status_line(game),
             moves_played: t!("panel.moves_played", count = game.record.moves().len()).into_owned(),
             undo: t!("panel.undo").into_owned(),
@@ -313,7 +185,7 @@ impl PanelWords {
 #[must_use]
 pub fn words(game: &Game) -> Vec<String> {
     let panel = PanelWords::of(game);
-    let menus = MenuWords::new();
+    let menus = menu_bar::MenuWords::current();
     vec![
         panel.title,
         panel.board,
@@ -344,9 +216,8 @@ pub fn words(game: &Game) -> Vec<String> {
 fn side_panel(
     ui: &mut egui::Ui,
     game: &Game,
-    marks: &mut BoardMarks,
+    settings: &mut Settings,
     act: &mut Vec<UiAction>,
-    commands: &mut MessageWriter<GameCommand>,
     ai: AiPanel,
 ) {
     let words = PanelWords::of(game);
@@ -354,17 +225,13 @@ fn side_panel(
         ui.heading(
             egui::RichText::new(&words.title)
                 .strong()
-                .color(style::accent()),
+                .color(style::accent(ui.ctx())),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(egui::RichText::new(&words.board).color(style::muted()));
+            ui.label(egui::RichText::new(&words.board).color(style::muted(ui.ctx())));
         });
     });
-    ui.label(
-        egui::RichText::new(&words.mode)
-            .color(style::muted())
-            .small(),
-    );
+    ui.label(egui::RichText::new(&words.mode).color(style::muted(ui.ctx())));
     ui.add_space(6.0);
 
     for stone in [Stone::Black, Stone::White] {
@@ -373,16 +240,16 @@ fn side_panel(
     ui.add_space(4.0);
     let status = words.status.clone();
     let color = if game.record.is_over() {
-        style::accent()
+        style::accent(ui.ctx())
     } else {
-        style::text()
+        style::text(ui.ctx())
     };
     ui.label(egui::RichText::new(status).size(16.0).color(color));
-    ui.label(egui::RichText::new(&words.moves_played).color(style::muted()));
+    ui.label(egui::RichText::new(&words.moves_played).color(style::muted(ui.ctx())));
     if let Some(thinking) = ai.player.thinking() {
         computer::thinking_row(ui, game, &thinking);
     }
-    if matches!(game.mode, GameMode::ComputerVsComputer { .. }) && game.in_progress() {
+    if matches!(game.mode(), GameMode::ComputerVsComputer { .. }) && game.in_progress() {
         computer::watch_controls(ui, ai.settings, act);
     }
     ui.add_space(8.0);
@@ -424,83 +291,21 @@ fn side_panel(
     }
     ui.add_space(6.0);
     ui.separator();
-    ui.checkbox(&mut marks.move_numbers, &words.show_move_numbers);
+    ui.checkbox(&mut settings.move_numbers, &words.show_move_numbers);
     if game.record.rule() == Rule::Renju {
-        ui.checkbox(&mut marks.forbidden_points, &words.mark_forbidden);
+        ui.checkbox(&mut settings.forbidden_marks, &words.mark_forbidden);
         let mut strict = game.record.policy() == ForbiddenPolicy::Lose;
         if ui
             .checkbox(&mut strict, &words.strict)
             .on_hover_text(t!("panel.strict_help"))
             .changed()
         {
-            commands.write(GameCommand::SetPolicy(if strict {
-                ForbiddenPolicy::Lose
-            } else {
-                ForbiddenPolicy::Refuse
-            }));
+            act.push(UiAction::SetStrict(strict));
         }
     }
     ui.separator();
-    replay_bar(ui, game, act);
-    move_list(ui, game, &words);
-}
-
-/// ⏮ ◀ ▶ ⏭ and a slider over every position of the game; while replaying, "continue from
-/// here".
-fn replay_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
-    let len = game.replay_len();
-    if !game.active || len == 0 {
-        return;
-    }
-    let now = game.replay_index();
-    ui.horizontal(|ui| {
-        for (label, step, enabled, key) in [
-            ("⏮", ReplayStep::First, now > 0, "Home"),
-            ("◀", ReplayStep::Back, now > 0, "←"),
-            ("▶", ReplayStep::Forward, now < len, "→"),
-            ("⏭", ReplayStep::Last, now < len, "End"),
-        ] {
-            let button = egui::Button::new(label).min_size(egui::vec2(30.0, 24.0));
-            if ui
-                .add_enabled(enabled, button)
-                .on_hover_text(format!("{} ({key})", replay_hint(step)))
-                .clicked()
-            {
-                act.push(UiAction::Replay(step));
-            }
-        }
-    });
-    let mut shown = now;
-    ui.spacing_mut().slider_width = ui.available_width() - 56.0;
-    let slider = egui::Slider::new(&mut shown, 0..=len).show_value(true);
-    if ui.add(slider).changed() && shown != now {
-        act.push(UiAction::ReplayTo(shown));
-    }
-    if game.review.is_some() {
-        ui.horizontal(|ui| {
-            ui.label(
-                egui::RichText::new(t!("replay.showing", number = now, total = len))
-                    .color(style::accent()),
-            );
-            if ui
-                .button(t!("replay.continue"))
-                .on_hover_text(t!("replay.continue_help"))
-                .clicked()
-            {
-                act.push(UiAction::ContinueFromHere);
-            }
-        });
-    }
-}
-
-fn replay_hint(step: ReplayStep) -> String {
-    match step {
-        ReplayStep::First => t!("replay.first"),
-        ReplayStep::Back => t!("replay.back"),
-        ReplayStep::Forward => t!("replay.forward"),
-        ReplayStep::Last => t!("replay.last"),
-    }
-    .into_owned()
+    replay::replay_bar(ui, game, act);
+    replay::move_list(ui, game, &words.move_list, &words.black_first);
 }
 
 fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
@@ -510,14 +315,14 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
         .result()
         .is_some_and(|r| r.outcome == Outcome::Win(stone));
     let fill = if to_move {
-        style::palette().card_active
+        style::palette(ui.ctx()).card_active
     } else {
-        style::palette().card
+        style::palette(ui.ctx()).card
     };
     let stroke = if to_move || winner {
-        egui::Stroke::new(1.5, style::accent())
+        egui::Stroke::new(1.5, style::accent(ui.ctx()))
     } else {
-        egui::Stroke::new(1.0, style::palette().card_stroke)
+        egui::Stroke::new(1.0, style::palette(ui.ctx()).card_stroke)
     };
     egui::Frame::new()
         .fill(fill)
@@ -532,60 +337,31 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
                 let room = egui::vec2((ui.available_width() - 64.0).max(40.0), 24.0);
                 ui.allocate_ui(room, |ui| {
                     ui.add(
-                        egui::Label::new(egui::RichText::new(game.name(stone)).size(17.0).strong())
-                            .truncate(),
+                        egui::Label::new(
+                            egui::RichText::new(words::name(game, stone))
+                                .size(17.0)
+                                .strong(),
+                        )
+                        .truncate(),
                     );
                 });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if winner {
-                        ui.label(egui::RichText::new(t!("panel.winner")).color(style::accent()));
+                        ui.label(
+                            egui::RichText::new(t!("panel.winner")).color(style::accent(ui.ctx())),
+                        );
                     } else if to_move {
-                        ui.label(egui::RichText::new(t!("panel.to_move")).color(style::accent()));
-                    } else if game.name(stone) != i18n::colour_title(stone) {
+                        ui.label(
+                            egui::RichText::new(t!("panel.to_move")).color(style::accent(ui.ctx())),
+                        );
+                    } else if words::name(game, stone) != i18n::colour_title(stone) {
                         // The colour, unless the name already says it ("White — white").
                         ui.label(
-                            egui::RichText::new(i18n::colour_name(stone)).color(style::muted()),
+                            egui::RichText::new(i18n::colour_name(stone))
+                                .color(style::muted(ui.ctx())),
                         );
                     }
                 });
             });
-        });
-}
-
-fn move_list(ui: &mut egui::Ui, game: &Game, words: &PanelWords) {
-    ui.label(egui::RichText::new(&words.move_list).strong());
-    let moves = game.record.moves();
-    let size = game.record.size();
-    let redo: Vec<_> = game.record.redo_moves().collect();
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            egui::Grid::new("moves")
-                .num_columns(3)
-                .spacing([18.0, 3.0])
-                .striped(true)
-                .show(ui, |ui| {
-                    let all: Vec<(String, bool)> = moves
-                        .iter()
-                        .map(|m| (pos_label(m.pos, size), false))
-                        .chain(redo.iter().map(|m| (pos_label(m.pos, size), true)))
-                        .collect();
-                    for (i, pair) in all.chunks(2).enumerate() {
-                        ui.label(egui::RichText::new(format!("{}.", i + 1)).color(style::muted()));
-                        for (label, undone) in pair {
-                            let text = egui::RichText::new(label).monospace();
-                            ui.label(if *undone {
-                                text.color(style::muted()).italics()
-                            } else {
-                                text
-                            });
-                        }
-                        ui.end_row();
-                    }
-                });
-            if moves.is_empty() && redo.is_empty() {
-                ui.label(egui::RichText::new(&words.black_first).color(style::muted()));
-            }
         });
 }

@@ -3,7 +3,7 @@
 
 use super::actions::UiAction;
 use super::dialogs::modal;
-use super::style;
+use super::{style, words};
 use crate::i18n::t;
 use crate::stats::{Stats, Tally};
 use bevy_egui::egui;
@@ -25,7 +25,9 @@ fn table(ui: &mut egui::Ui, id: &str, heads: [String; 4], rows: Vec<(String, Tal
                 ui.label(tally.wins.to_string());
                 ui.label(tally.losses.to_string());
                 ui.label(tally.draws.to_string());
-                ui.label(egui::RichText::new(tally.games().to_string()).color(style::muted()));
+                ui.label(
+                    egui::RichText::new(tally.games().to_string()).color(style::muted(ui.ctx())),
+                );
                 ui.end_row();
             }
         });
@@ -41,7 +43,7 @@ pub fn window(ctx: &egui::Context, stats: Option<&Stats>, act: &mut Vec<UiAction
             .max_height(420.0)
             .show(ui, |ui| {
                 if stats.players.is_empty() {
-                    ui.label(egui::RichText::new(t!("stats.none")).color(style::muted()));
+                    ui.label(egui::RichText::new(t!("stats.none")).color(style::muted(ui.ctx())));
                 } else {
                     ui.label(egui::RichText::new(t!("stats.by_player")).strong());
                     table(
@@ -53,7 +55,11 @@ pub fn window(ctx: &egui::Context, stats: Option<&Stats>, act: &mut Vec<UiAction
                             t!("stats.losses").into_owned(),
                             t!("stats.draws").into_owned(),
                         ],
-                        stats.players.clone().into_iter().collect(),
+                        stats
+                            .players
+                            .iter()
+                            .map(|(k, v)| (words::player_key_label(k), *v))
+                            .collect(),
                     );
                     ui.add_space(8.0);
                     ui.label(egui::RichText::new(t!("stats.by_mode")).strong());
@@ -69,7 +75,10 @@ pub fn window(ctx: &egui::Context, stats: Option<&Stats>, act: &mut Vec<UiAction
                                 t!("stats.your_losses").into_owned(),
                                 t!("stats.draws").into_owned(),
                             ],
-                            people.into_iter().map(|(k, v)| (k.label(), *v)).collect(),
+                            people
+                                .into_iter()
+                                .map(|(k, v)| (words::mode_key_label(k), *v))
+                                .collect(),
                         );
                         ui.add_space(4.0);
                     }
@@ -83,7 +92,10 @@ pub fn window(ctx: &egui::Context, stats: Option<&Stats>, act: &mut Vec<UiAction
                                 t!("stats.white_wins").into_owned(),
                                 t!("stats.draws").into_owned(),
                             ],
-                            colours.into_iter().map(|(k, v)| (k.label(), *v)).collect(),
+                            colours
+                                .into_iter()
+                                .map(|(k, v)| (words::mode_key_label(k), *v))
+                                .collect(),
                         );
                     }
                 }

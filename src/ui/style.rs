@@ -2,7 +2,8 @@
 //! Sans SC subset for Chinese) and the colours of the light and dark themes, applied whenever the theme
 //! changes.
 
-use crate::theme::{ActiveTheme, Theme, current};
+use crate::settings::Settings;
+use crate::theme::{ActiveTheme, Theme};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;
@@ -64,30 +65,45 @@ impl Palette {
     }
 }
 
-/// The colours of the theme shown now.
+fn palette_id() -> egui::Id {
+    egui::Id::new("gomoku palette")
+}
+
+fn motion_id() -> egui::Id {
+    egui::Id::new("gomoku motion")
+}
+
+/// The colours of the theme shown now (kept in the egui context by `apply_style`).
 #[must_use]
-pub fn palette() -> Palette {
-    Palette::of(current())
+pub fn palette(ctx: &egui::Context) -> Palette {
+    ctx.data(|d| d.get_temp::<Palette>(palette_id()))
+        .unwrap_or_else(|| Palette::of(Theme::Light))
+}
+
+/// The animation level's factor for the interface's own animations (0: none).
+#[must_use]
+pub fn motion(ctx: &egui::Context) -> f32 {
+    ctx.data(|d| d.get_temp::<f32>(motion_id())).unwrap_or(1.0)
 }
 
 #[must_use]
-pub fn accent() -> egui::Color32 {
-    palette().accent
+pub fn accent(ctx: &egui::Context) -> egui::Color32 {
+    palette(ctx).accent
 }
 
 #[must_use]
-pub fn text() -> egui::Color32 {
-    palette().text
+pub fn text(ctx: &egui::Context) -> egui::Color32 {
+    palette(ctx).text
 }
 
 #[must_use]
-pub fn muted() -> egui::Color32 {
-    palette().muted
+pub fn muted(ctx: &egui::Context) -> egui::Color32 {
+    palette(ctx).muted
 }
 
 #[must_use]
-pub fn error() -> egui::Color32 {
-    palette().error
+pub fn error(ctx: &egui::Context) -> egui::Color32 {
+    palette(ctx).error
 }
 
 /// The style is set before anything is drawn.
@@ -153,10 +169,15 @@ fn visuals(theme: Theme) -> egui::Visuals {
 fn apply_style(
     mut contexts: EguiContexts,
     theme: Res<ActiveTheme>,
+    settings: Res<Settings>,
     mut fonts_set: Local<bool>,
     mut shown: Local<Option<Theme>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if settings.is_changed() || !*fonts_set {
+        let factor = settings.animation.speed_factor();
+        ctx.data_mut(|d| d.insert_temp(motion_id(), factor));
+    }
     if !*fonts_set {
         ctx.set_fonts(fonts());
         ctx.all_styles_mut(|style| {
@@ -180,6 +201,7 @@ fn apply_style(
             Theme::Light => egui::Theme::Light,
         };
         ctx.set_visuals_of(egui_theme, visuals(theme.0));
+        ctx.data_mut(|d| d.insert_temp(palette_id(), Palette::of(theme.0)));
         ctx.set_theme(egui_theme);
         *shown = Some(theme.0);
     }

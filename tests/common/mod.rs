@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use gomoku::GameLogicPlugin;
-use gomoku::game::Game;
+use gomoku::game::{Actor, Game, GameMode, GameSetup, MoveRequest, Notice, Seats, clean_name};
 use gomoku::i18n::Language;
 use gomoku::settings::SettingsOverrides;
 use gomoku_rules::Pos;
@@ -55,4 +55,38 @@ pub fn drain<M: Message>(app: &mut App) -> Vec<M> {
 
 pub fn game(app: &App) -> &Game {
     app.world().resource::<Game>()
+}
+
+/// A setup of `mode` and `rule`; people named as given ("" for no name).
+pub fn setup(mode: GameMode, rule: gomoku_rules::Rule, black: &str, white: &str) -> GameSetup {
+    GameSetup {
+        seats: Seats::default().for_mode(mode, [clean_name(black), clean_name(white)]),
+        rule,
+        ..GameSetup::default()
+    }
+}
+
+/// A person's clicks on the points of a pos string, one update for all of them (each made
+/// for the position the one before it leaves).
+pub fn click(app: &mut App, pos: &str) {
+    let points = parse_points(pos, 15).unwrap();
+    let before = game(app).record.moves().len();
+    for (i, p) in points.into_iter().enumerate() {
+        app.world_mut().write_message(MoveRequest {
+            pos: p,
+            from: Actor::Local,
+            moves_before: before + i,
+        });
+    }
+    app.update();
+}
+
+/// The notices sent since the last drain, in English.
+pub fn notice_texts(app: &mut App) -> Vec<String> {
+    let notices = drain::<Notice>(app);
+    let game = game(app);
+    notices
+        .iter()
+        .map(|n| gomoku::ui::words::notice_text(n, game))
+        .collect()
 }

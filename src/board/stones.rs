@@ -2,10 +2,11 @@
 //! `StoneRemoved` / `BoardReset`. The logic part runs headless; `view_plugin` gives them
 //! shaded sprites with a soft shadow.
 
+use super::layout::world_of;
+use super::view::z;
+use crate::GameSystems;
 use crate::anim::{self, LiftOut, Motion, ScaleIn, ShadowSettle};
-use crate::board::layout::world_of;
-use crate::board::view::z;
-use crate::game::{BoardReset, Game, GameFlowSystems, StonePlaced, StoneRemoved};
+use crate::game::{BoardReset, Game, StonePlaced, StoneRemoved};
 use crate::textures::Textures;
 use bevy::prelude::*;
 use gomoku_rules::{Pos, Stone};
@@ -25,25 +26,19 @@ pub struct MoveNumber(pub usize);
 /// Diameter of a stone, in cells.
 pub const STONE_SIZE: f32 = 0.94;
 
-/// Systems that spawn and despawn stone entities.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StoneSystems;
-
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        sync_stones.in_set(StoneSystems).after(GameFlowSystems),
-    );
+    app.add_systems(Update, sync_stones.in_set(GameSystems::React));
 }
 
 pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            // Copies the stone before `sync_stones` despawns it.
             lift_removed_stones
-                .after(GameFlowSystems)
-                .before(StoneSystems),
-            dress_stones.after(StoneSystems),
+                .in_set(GameSystems::React)
+                .before(sync_stones),
+            dress_stones.in_set(GameSystems::Present),
         ),
     );
 }

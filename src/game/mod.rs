@@ -1,0 +1,51 @@
+//! The match flow, with no window and no words: who holds each colour (`seats`), the game on
+//! the board (`setup`), the messages in and out (`messages`), playing moves and commands
+//! (`flow`), undo / redo / replay (`history`) and proposals between the seats (`proposals`).
+//!
+//! Reads `MoveRequest`, `GameCommand`, `Propose`, `Answer`; writes `StonePlaced`,
+//! `StoneRemoved`, `BoardReset`, `GameOver` (each with its `Origin`), `MoveRefused`,
+//! `ProposalMade`, `ProposalAnswered` and `Notice`. All rules live in `gomoku-rules`.
+
+mod events;
+mod flow;
+pub mod history;
+pub mod messages;
+mod proposals;
+pub mod seats;
+pub mod setup;
+
+pub use events::GameEvents;
+pub use history::position_at;
+pub use messages::*;
+pub use seats::{Actor, DEFAULT_LEVEL, GameMode, Seat, Seats, clean_name, computer_record_name};
+pub use setup::{Game, GameSetup, StartupGame};
+
+use crate::GameSystems;
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Game>()
+        .add_message::<MoveRequest>()
+        .add_message::<GameCommand>()
+        .add_message::<Propose>()
+        .add_message::<Answer>()
+        .add_message::<StonePlaced>()
+        .add_message::<StoneRemoved>()
+        .add_message::<BoardReset>()
+        .add_message::<GameOver>()
+        .add_message::<MoveRefused>()
+        .add_message::<ProposalMade>()
+        .add_message::<ProposalAnswered>()
+        .add_message::<Notice>()
+        .add_systems(Startup, flow::start_first_game)
+        .add_systems(
+            Update,
+            (
+                flow::run_commands,
+                proposals::handle_proposals,
+                flow::play_moves,
+            )
+                .chain()
+                .in_set(GameSystems::Flow),
+        );
+}

@@ -1,0 +1,304 @@
+//! The interface's wording of the logic's data: modes, players, refusals, notices, file
+//! problems, settings choices. The logic emits facts; only the interface calls `t!`.
+
+use crate::game::{FileNotice, Game, GameMode, Notice, OpenProblem, Proposal, ProposalKind, Seat};
+use crate::i18n::{self, t};
+use crate::save::FileFormat;
+use crate::settings::AnimationLevel;
+use crate::stats::ModeKey;
+use crate::theme::Theme;
+use gomoku_engine::Level;
+use gomoku_rules::save::Player;
+use gomoku_rules::{MoveError, Pos, Stone};
+
+/// The mode's kind in words (the same for every level and colour).
+#[must_use]
+pub fn mode_label(mode: GameMode) -> String {
+    match mode {
+        GameMode::HotSeat => t!("mode.hot_seat"),
+        GameMode::VsComputer { .. } => t!("mode.vs_computer"),
+        GameMode::ComputerVsComputer { .. } => t!("mode.computer_vs_computer"),
+        GameMode::Network { .. } => t!("mode.network"),
+    }
+    .into_owned()
+}
+
+/// The mode with its colours and levels, for the side panel.
+#[must_use]
+pub fn mode_describe(mode: GameMode) -> String {
+    match mode {
+        GameMode::HotSeat => mode_label(mode),
+        GameMode::VsComputer { human, level } => t!(
+            "mode.you_play",
+            colour = i18n::colour_name(human),
+            level = i18n::level_name(level)
+        )
+        .into_owned(),
+        GameMode::ComputerVsComputer { black, white } => t!(
+            "mode.levels",
+            black = i18n::level_name(black),
+            white = i18n::level_name(white)
+        )
+        .into_owned(),
+        GameMode::Network { local } => {
+            t!("mode.network_you_play", colour = i18n::colour_name(local)).into_owned()
+        }
+    }
+}
+
+/// How a seat's player is shown: the computer by its level, a person or a remote player by
+/// the name given, an unnamed one by the colour.
+#[must_use]
+pub fn seat_name(seat: &Seat, stone: Stone) -> String {
+    match seat {
+        Seat::Computer { level } => computer_name(*level),
+        _ => seat
+            .name()
+            .map_or_else(|| i18n::colour_title(stone), str::to_owned),
+    }
+}
+
+/// "Computer · Master" in the current language.
+#[must_use]
+pub fn computer_name(level: Level) -> String {
+    t!("player.computer", level = i18n::level_name(level)).into_owned()
+}
+
+/// The name of the player of `stone` in `game`.
+#[must_use]
+pub fn name(game: &Game, stone: Stone) -> String {
+    seat_name(game.seats.get(stone), stone)
+}
+
+/// A saved game's player, as shown.
+#[must_use]
+pub fn player_name(player: &Player, stone: Stone) -> String {
+    seat_name(&Seat::from_player(player, stone), stone)
+}
+
+/// A point as the board's coordinates show it, e.g. `H8`.
+#[must_use]
+pub fn pos_label(pos: Pos, size: usize) -> String {
+    pos.to_renju(size)
+}
+
+/// What the player reads when a move is refused.
+#[must_use]
+pub fn refusal_text(pos: Pos, size: usize, error: MoveError) -> String {
+    let at = pos_label(pos, size);
+    match error {
+        MoveError::GameOver => t!("refusal.game_over"),
+        MoveError::OffBoard => t!("refusal.off_board", at = at),
+        MoveError::Occupied => t!("refusal.occupied", at = at),
+        MoveError::Forbidden(kind) => t!(
+            "refusal.forbidden",
+            at = at,
+            kind = i18n::forbidden_name(kind)
+        ),
+    }
+    .into_owned()
+}
+
+/// Why a file could not be opened; `name`: the file's (or the pasted text's) description.
+#[must_use]
+pub fn open_problem(problem: &OpenProblem, name: &str) -> String {
+    match problem {
+        OpenProblem::Unreadable(error) => {
+            t!("files.could_not_read", path = name, error = error).into_owned()
+        }
+        OpenProblem::NotText => t!(
+            "files.could_not_open",
+            name = name,
+            error = t!("files.not_text")
+        )
+        .into_owned(),
+        OpenProblem::Empty => t!(
+            "files.could_not_open",
+            name = name,
+            error = t!("files.nothing_to_read")
+        )
+        .into_owned(),
+        OpenProblem::Damaged { detail } => {
+            t!("notice.damaged", name = name, detail = detail).into_owned()
+        }
+        OpenProblem::NewerVersion { found, supported } => t!(
+            "notice.newer_version",
+            name = name,
+            found = found,
+            supported = supported
+        )
+        .into_owned(),
+        OpenProblem::Impossible {
+            number,
+            pos,
+            size,
+            error,
+        } => {
+            let reason = match pos {
+                Some(pos) => refusal_text(*pos, *size, *error),
+                None => error.to_string(),
+            };
+            t!(
+                "notice.impossible",
+                name = name,
+                number = number,
+                reason = reason
+            )
+            .into_owned()
+        }
+    }
+}
+
+fn file_name(name: &Option<String>) -> String {
+    name.clone()
+        .unwrap_or_else(|| t!("files.pasted_game").into_owned())
+}
+
+/// A file event in words.
+#[must_use]
+pub fn file_notice(notice: &FileNotice) -> String {
+    match notice {
+        FileNotice::Saved { path } => t!("files.saved", path = path.display()).into_owned(),
+        FileNotice::NotSaved { path, error } => {
+            t!("files.could_not_save", path = path.display(), error = error).into_owned()
+        }
+        FileNotice::Opened { name, moves } => {
+            t!("files.opened", name = file_name(name), moves = moves).into_owned()
+        }
+        FileNotice::NotOpened { name, problem } => open_problem(problem, &file_name(name)),
+        FileNotice::AutosaveUnreadable(problem) => t!(
+            "files.autosave_unreadable",
+            error = open_problem(problem, "autosave.ron")
+        )
+        .into_owned(),
+        FileNotice::AutosaveNotSaved { path, error } => t!(
+            "files.autosave_failed",
+            path = path.display(),
+            error = error
+        )
+        .into_owned(),
+        FileNotice::SettingsUnreadable(error) => t!("settings.broken", error = error).into_owned(),
+        FileNotice::SettingsNotSaved { path, error } => t!(
+            "settings.could_not_save",
+            path = path.display(),
+            error = error
+        )
+        .into_owned(),
+        FileNotice::StatisticsUnreadable(error) => t!("stats.broken", error = error).into_owned(),
+        FileNotice::StatisticsNotSaved { path, error } => {
+            t!("stats.could_not_save", path = path.display(), error = error).into_owned()
+        }
+        FileNotice::StatisticsCleared => t!("stats.cleared").into_owned(),
+        FileNotice::Copied { extension } => {
+            let format = FileFormat::ALL
+                .into_iter()
+                .find(|f| f.extension() == *extension)
+                .map_or_else(|| (*extension).to_owned(), format_label);
+            t!("files.copied", format = format).into_owned()
+        }
+        FileNotice::NoClipboard => t!("files.no_clipboard").into_owned(),
+    }
+}
+
+/// A proposal's answer "no", in words.
+fn refused(game: &Game, proposal: Proposal) -> String {
+    let who = name(game, proposal.to());
+    match proposal.kind {
+        ProposalKind::Undo => t!("notice.undo_refused", name = who),
+        ProposalKind::Draw => t!("game.draw_refused", name = who),
+        ProposalKind::PlayAgain => t!("notice.play_again_refused", name = who),
+    }
+    .into_owned()
+}
+
+/// A notice in the current language (names as `game` has them now).
+#[must_use]
+pub fn notice_text(notice: &Notice, game: &Game) -> String {
+    match notice {
+        Notice::NoGame => t!("game.no_game").into_owned(),
+        Notice::ContinueReplayFirst => t!("replay.continue_first").into_owned(),
+        Notice::WaitForComputer => t!("game.wait_for_computer").into_owned(),
+        Notice::WaitForOpponent => t!("notice.wait_for_opponent").into_owned(),
+        Notice::WaitForAnswer => t!("notice.wait_for_answer").into_owned(),
+        Notice::Refused { pos, size, error } => refusal_text(*pos, *size, *error),
+        Notice::GameEnded => t!("game.ended").into_owned(),
+        Notice::NowPlaying(mode) => {
+            t!("game.now_playing", mode = mode_describe(*mode)).into_owned()
+        }
+        Notice::ProposalRefused(proposal) => refused(game, *proposal),
+        Notice::ComputerAccepted(proposal) => {
+            t!("computer.accepts_draw", name = name(game, proposal.to())).into_owned()
+        }
+        Notice::ReplayContinued { number, dropped } => {
+            t!("replay.continued", number = number, dropped = dropped).into_owned()
+        }
+        Notice::NothingToUndo => t!("game.nothing_to_undo").into_owned(),
+        Notice::ResultTakenBack => t!("game.result_taken_back").into_owned(),
+        Notice::NothingToRedo => t!("game.nothing_to_redo").into_owned(),
+        Notice::Paused(true) => t!("computer.paused").into_owned(),
+        Notice::Paused(false) => t!("computer.resumed").into_owned(),
+        Notice::NotWatching => t!("computer.not_watching").into_owned(),
+        Notice::Watching => t!("actions.watching").into_owned(),
+        Notice::DrawOnYourTurn => t!("actions.draw_on_your_turn").into_owned(),
+        Notice::NoHintNow => t!("computer.no_hint_now").into_owned(),
+        Notice::ComputerResigns(stone) => {
+            t!("computer.resigns", name = name(game, *stone)).into_owned()
+        }
+        Notice::File(file) => file_notice(file),
+    }
+}
+
+#[must_use]
+pub fn format_label(format: FileFormat) -> String {
+    match format {
+        FileFormat::Ron => t!("files.format_ron"),
+        FileFormat::Psq => t!("files.format_psq"),
+        FileFormat::Sgf => t!("files.format_sgf"),
+        FileFormat::Pos => t!("files.format_pos"),
+    }
+    .into_owned()
+}
+
+#[must_use]
+pub fn theme_label(theme: Theme) -> String {
+    match theme {
+        Theme::Light => t!("settings.theme_light"),
+        Theme::Dark => t!("settings.theme_dark"),
+    }
+    .into_owned()
+}
+
+#[must_use]
+pub fn animation_label(level: AnimationLevel) -> String {
+    match level {
+        AnimationLevel::Full => t!("settings.anim_full"),
+        AnimationLevel::Reduced => t!("settings.anim_reduced"),
+        AnimationLevel::Off => t!("settings.anim_off"),
+    }
+    .into_owned()
+}
+
+/// A statistics row's title.
+#[must_use]
+pub fn mode_key_label(key: &ModeKey) -> String {
+    let level =
+        |name: &str| Level::from_name(name).map_or_else(|| name.to_owned(), i18n::level_name);
+    match key {
+        ModeKey::HotSeat => t!("mode.hot_seat").into_owned(),
+        ModeKey::VsComputer { level: l } => t!("stats.vs_level", level = level(l)).into_owned(),
+        ModeKey::ComputerVsComputer { black, white } => {
+            t!("mode.levels", black = level(black), white = level(white)).into_owned()
+        }
+        ModeKey::Network => t!("mode.network").into_owned(),
+    }
+}
+
+/// A statistics player key as shown (unnamed players by the colour, in the current language).
+#[must_use]
+pub fn player_key_label(key: &str) -> String {
+    match key {
+        "Black" => i18n::colour_title(Stone::Black),
+        "White" => i18n::colour_title(Stone::White),
+        _ => key.to_owned(),
+    }
+}
