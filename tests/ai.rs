@@ -315,10 +315,12 @@ fn a_hint_marks_the_winning_point_and_analysis_warns_of_a_threat() {
     });
     let world = app.world();
     let game = world.resource::<Game>();
-    let view = world
-        .resource::<Analysis>()
-        .view(game, world.resource::<ComputerPlayer>())
-        .unwrap();
+    let view = gomoku::ai::readout::analysis_view(
+        world.resource::<Analysis>(),
+        game,
+        world.resource::<ComputerPlayer>(),
+    )
+    .unwrap();
     assert_eq!(view.to_move, Stone::Black);
     let threat = view.threat.expect("white's four is a threat");
     assert!(

@@ -4,13 +4,12 @@
 //! background, and only on a person's turn (the computer's own search is shown on its turn).
 
 use super::ComputerRequest;
-use super::player::ComputerPlayer;
 use super::search::{Budget, SearchJob, SearchOutcome};
 use crate::GameSystems;
 use crate::game::{Game, GameMode, Notice};
 use bevy::prelude::*;
-use gomoku_engine::{Limits, SearchInfo};
-use gomoku_rules::{Pos, Stone};
+use gomoku_engine::Limits;
+use gomoku_rules::Pos;
 use std::time::Duration;
 
 /// Budget of one analysis (and hint) search.
@@ -35,26 +34,6 @@ pub struct Analysis {
     hint: Option<(Vec<Pos>, Pos)>,
 }
 
-/// What the analysis panel shows for the position on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalysisView {
-    /// The side the evaluation and the line are for (the side to move).
-    pub to_move: Stone,
-    /// Evaluation for `to_move`, if known.
-    pub eval: Option<i32>,
-    pub mate_in: Option<i32>,
-    pub depth: u32,
-    pub nodes: u64,
-    /// The principal variation from the position on the board.
-    pub pv: Vec<Pos>,
-    /// The opponent's forced win by fours, if `to_move` did nothing about it.
-    pub threat: Option<Vec<Pos>>,
-    /// The search is still running (the figures are its latest report).
-    pub running: bool,
-    /// The figures are the computer's own search for its move.
-    pub computers: bool,
-}
-
 impl Analysis {
     /// A search of the analysis or the hint is running or about to start.
     #[must_use]
@@ -73,6 +52,12 @@ impl Analysis {
             .map(|(_, pos)| *pos)
     }
 
+    /// The running analysis search for the position on the board, if any.
+    #[must_use]
+    pub fn running(&self, game: &Game) -> Option<&SearchJob> {
+        self.job.as_ref().filter(|j| j.is_for(&game.record))
+    }
+
     /// The finished analysis of the position on the board.
     #[must_use]
     pub fn result(&self, game: &Game) -> Option<&SearchOutcome> {
@@ -80,42 +65,6 @@ impl Analysis {
             .as_ref()
             .filter(|(moves, _)| *moves == game.points())
             .map(|(_, outcome)| outcome)
-    }
-
-    /// What to show for the position on the board: the finished analysis, the running one, or
-    /// the computer's own search on its turn.
-    #[must_use]
-    pub fn view(&self, game: &Game, computer: &ComputerPlayer) -> Option<AnalysisView> {
-        let to_move = game.record.side_to_move();
-        if let Some(outcome) = self.result(game) {
-            return Some(AnalysisView {
-                to_move,
-                eval: outcome.eval,
-                mate_in: outcome.mate_in,
-                depth: outcome.depth,
-                nodes: outcome.nodes,
-                pv: outcome.pv.clone(),
-                threat: outcome.threat.clone(),
-                running: false,
-                computers: false,
-            });
-        }
-        let live = |info: SearchInfo, computers: bool| AnalysisView {
-            to_move,
-            eval: Some(info.eval),
-            mate_in: None,
-            depth: info.depth,
-            nodes: info.nodes,
-            pv: info.pv,
-            threat: None,
-            running: true,
-            computers,
-        };
-        if let Some(job) = self.job.as_ref().filter(|j| j.is_for(&game.record)) {
-            return job.live().map(|info| live(info, false));
-        }
-        let thinking = computer.thinking()?;
-        thinking.info.map(|info| live(info, true))
     }
 }
 

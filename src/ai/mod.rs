@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod player;
+pub mod readout;
 pub mod search;
 pub mod view;
 

@@ -93,7 +93,7 @@ fn pv_line(
     if !analysis.enabled || !game.in_progress() {
         return Vec::new();
     }
-    let Some(view) = analysis.view(game, computer) else {
+    let Some(view) = super::readout::analysis_view(analysis, game, computer) else {
         return Vec::new();
     };
     let mut board = game.record.board().clone();

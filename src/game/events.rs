@@ -5,7 +5,7 @@ use super::messages::{
     BoardReset, GameOver, MoveRefused, Notice, Origin, ProposalAnswered, ProposalMade, StonePlaced,
     StoneRemoved,
 };
-use super::setup::Game;
+use super::state::Game;
 use bevy::prelude::*;
 use gomoku_rules::{GameResult, Played, Stone};
 

@@ -5,7 +5,7 @@ use super::events::GameEvents;
 use super::history;
 use super::messages::{GameCommand, MoveRefused, MoveRequest, Notice, Origin, Refusal};
 use super::seats::Actor;
-use super::setup::{Game, StartupGame};
+use super::state::{Game, StartupGame};
 use bevy::prelude::*;
 
 /// Sets up the first game without announcing a change, so the autosave of the last run stays

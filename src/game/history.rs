@@ -3,7 +3,7 @@
 
 use super::events::GameEvents;
 use super::messages::{Notice, Origin, StonePlaced, StoneRemoved};
-use super::setup::Game;
+use super::state::Game;
 use gomoku_rules::{GameRecord, Stone};
 
 /// The position after `n` moves of `full` (its result kept only at its own position).

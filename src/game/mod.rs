@@ -1,5 +1,5 @@
-//! The match flow, with no window and no words: who holds each colour (`seats`), the game on
-//! the board (`setup`), the messages in and out (`messages`), playing moves and commands
+//! The match flow, with no window and no words: who holds each colour (`seats`), what starts
+//! a game (`setup`), the game on the board (`state`), the messages in and out (`messages`), playing moves and commands
 //! (`flow`), undo / redo / replay (`history`) and proposals between the seats (`proposals`).
 //!
 //! Reads `MoveRequest`, `GameCommand`, `Propose`, `Answer`; writes `StonePlaced`,
@@ -13,12 +13,14 @@ pub mod messages;
 mod proposals;
 pub mod seats;
 pub mod setup;
+pub mod state;
 
 pub use events::GameEvents;
 pub use history::position_at;
 pub use messages::*;
 pub use seats::{Actor, DEFAULT_LEVEL, GameMode, Seat, Seats, clean_name, computer_record_name};
-pub use setup::{Game, GameSetup, StartupGame};
+pub use setup::GameSetup;
+pub use state::{Game, StartupGame};
 
 use crate::GameSystems;
 use bevy::prelude::*;

@@ -10,7 +10,7 @@ use super::messages::{
     Answer, Notice, Origin, Proposal, ProposalAnswered, ProposalKind, ProposalMade, Propose,
 };
 use super::seats::Actor;
-use super::setup::Game;
+use super::state::Game;
 use bevy::prelude::*;
 use gomoku_rules::Stone;
 

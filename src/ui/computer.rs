@@ -4,8 +4,9 @@
 //! warning). Its words are under `computer` in the translation tables.
 
 use crate::ai::ComputerRequest;
-use crate::ai::analysis::{Analysis, AnalysisView};
+use crate::ai::analysis::Analysis;
 use crate::ai::player::{ComputerPlayer, Thinking};
+use crate::ai::readout::AnalysisView;
 use crate::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS};
 use crate::game::{DEFAULT_LEVEL, Game, GameMode};
 use crate::i18n::{colour_name, level_name, t};
@@ -276,7 +277,7 @@ pub fn analysis_section(
 ) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(&*t!("computer.analysis_title")).strong());
-        let view = analysis.view(game, computer);
+        let view = crate::ai::readout::analysis_view(analysis, game, computer);
         if view.as_ref().is_some_and(|v| v.running) {
             ui.add(egui::Spinner::new().size(12.0));
             let what = if view.is_some_and(|v| v.computers) {
@@ -295,7 +296,7 @@ pub fn analysis_section(
         ui.label(egui::RichText::new(t!("computer.no_analysis")).color(style::muted(ui.ctx())));
         return;
     }
-    let Some(view) = analysis.view(game, computer) else {
+    let Some(view) = crate::ai::readout::analysis_view(analysis, game, computer) else {
         let note = if game.computer_to_move() {
             &*t!("computer.waiting_for_move")
         } else {

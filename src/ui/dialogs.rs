@@ -10,6 +10,7 @@ use crate::i18n::{self, t};
 use crate::save::ResumeOffer;
 use crate::stats::Stats;
 use crate::ui::actions::{Dialog, UiAction, UiState};
+use crate::ui::modal::{modal, slide_in};
 use crate::ui::panel::stone_icon;
 use crate::ui::words::{self, player_name};
 use crate::ui::{computer, rule_name, style};
@@ -108,41 +109,6 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> R
             }
         });
     Ok(())
-}
-
-/// A modal dialog centred over the board rather than the whole window.
-/// It slides up into place when it opens.
-pub fn modal(ctx: &egui::Context, id: &str) -> egui::Modal {
-    let id = egui::Id::new(id);
-    let slide = slide_in(ctx, id);
-    egui::Modal::new(id).area(egui::Modal::default_area(id).anchor(
-        egui::Align2::CENTER_CENTER,
-        egui::vec2(-PANEL_WIDTH / 2.0, slide),
-    ))
-}
-
-/// How far below its place a dialog shown since a moment ago is drawn: 36 px when it opens,
-/// easing to 0 over `anim::SLIDE_SECONDS` (scaled by the animation level). A dialog drawn
-/// in the previous pass is still open; otherwise it opens now.
-fn slide_in(ctx: &egui::Context, id: egui::Id) -> f32 {
-    let now = ctx.input(|i| i.time);
-    let pass = ctx.cumulative_pass_nr();
-    let key = id.with("slide in");
-    let start = match ctx.data(|d| d.get_temp::<(u64, f64)>(key)) {
-        Some((last, start)) if last + 1 >= pass => start,
-        _ => now,
-    };
-    ctx.data_mut(|d| d.insert_temp(key, (pass, start)));
-    let duration = f64::from(anim::SLIDE_SECONDS * style::motion(ctx));
-    let t = if duration <= 0.0 {
-        1.0
-    } else {
-        ((now - start) / duration).clamp(0.0, 1.0) as f32
-    };
-    if t < 1.0 {
-        ctx.request_repaint();
-    }
-    (1.0 - anim::ease_out(t)) * 36.0
 }
 
 fn dialogs(

@@ -124,7 +124,7 @@ fn file_dialog(
     } else {
         t!("files.open_title")
     };
-    super::dialogs::modal(ctx, "file dialog").show(ctx, |ui| {
+    super::modal::modal(ctx, "file dialog").show(ctx, |ui| {
         ui.set_width(560.0);
         ui.heading(title);
         ui.horizontal(|ui| {

@@ -3,7 +3,7 @@
 //! overline), and the keyboard shortcuts.
 
 use super::actions::{UiAction, UiState};
-use super::dialogs::modal;
+use super::modal::modal;
 use super::rule_name;
 use crate::i18n::t;
 use bevy_egui::egui;

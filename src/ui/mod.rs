@@ -10,6 +10,7 @@ pub mod files;
 pub mod help;
 pub mod idle;
 pub mod menu_bar;
+pub mod modal;
 pub mod panel;
 pub mod replay;
 pub mod settings_menu;

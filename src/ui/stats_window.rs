@@ -2,7 +2,7 @@
 //! button that clears them (after a question).
 
 use super::actions::UiAction;
-use super::dialogs::modal;
+use super::modal::modal;
 use super::{style, words};
 use crate::i18n::t;
 use crate::stats::{Stats, Tally};
