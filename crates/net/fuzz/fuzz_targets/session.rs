@@ -1,23 +1,24 @@
 //! Fuzz target: arbitrary bytes from a peer, cut into reads of arbitrary sizes, go through the
-//! frame decoder into a live host session. Nothing may panic, the decoder may never hold more
-//! than one frame, and the session's game must always replay through the rules.
+//! frame decoder into three sessions: a host in play, a host waiting for a hello and a joiner
+//! waiting for a welcome. Nothing may panic, the decoder may never hold more than one frame,
+//! every message a session sends must fit in a frame, and every game must replay through the
+//! rules.
 
 #![no_main]
 
-use gomoku_net::frame::Decoder;
+use gomoku_net::frame::{Decoder, encode};
 use gomoku_net::{GameSettings, MAX_FRAME, Message, Role, Session, SessionConfig, new_record};
 use libfuzzer_sys::fuzz_target;
 use std::time::Instant;
 
-fuzz_target!(|data: &[u8]| {
-    let now = Instant::now();
+fn sessions(now: Instant) -> [Session; 3] {
     let settings = GameSettings {
         black: Role::Joiner,
         ..GameSettings::default()
     };
-    let mut host = Session::host("Host", settings, "fuzz", SessionConfig::default());
-    host.connected();
-    host.receive(
+    let mut live = Session::host("Host", settings, "fuzz", SessionConfig::default());
+    live.connected();
+    live.receive(
         Message::Hello {
             versions: vec![1],
             program: "fuzz".into(),
@@ -26,6 +27,29 @@ fuzz_target!(|data: &[u8]| {
         },
         now,
     );
+    live.take_outgoing();
+    let mut waiting = Session::host("Host", settings, "fuzz", SessionConfig::default());
+    waiting.connected();
+    let mut joiner = Session::join("Joiner", SessionConfig::default());
+    joiner.connected();
+    joiner.take_outgoing();
+    [live, waiting, joiner]
+}
+
+fn check(session: &mut Session) {
+    let mut replay = new_record(session.settings());
+    for m in session.record().moves() {
+        assert!(replay.play(m.pos).is_ok(), "an illegal move got in");
+    }
+    for m in session.take_outgoing() {
+        assert!(encode(&m).is_ok(), "a {} does not fit in a frame", m.kind());
+    }
+    session.take_events();
+}
+
+fuzz_target!(|data: &[u8]| {
+    let now = Instant::now();
+    let mut sessions = sessions(now);
     // The first byte sets the read size, as a socket would cut the stream.
     let Some((&cut, bytes)) = data.split_first() else {
         return;
@@ -37,18 +61,13 @@ fuzz_target!(|data: &[u8]| {
         decoder.feed(chunk, &mut frames);
         assert!(decoder.buffered() <= MAX_FRAME + 1);
         for frame in frames.drain(..) {
-            match frame {
-                Ok(message) => host.receive(message, now),
-                Err(error) => host.frame_error(error),
+            for session in &mut sessions {
+                match &frame {
+                    Ok(message) => session.receive(message.clone(), now),
+                    Err(error) => session.frame_error(error.clone()),
+                }
+                check(session);
             }
-            let mut replay = new_record(host.settings());
-            for m in host.record().moves() {
-                assert!(replay.play(m.pos).is_ok(), "an illegal move got in");
-            }
-            for m in host.take_outgoing() {
-                assert!(gomoku_net::frame::encode(&m).is_ok());
-            }
-            host.take_events();
         }
     }
 });
