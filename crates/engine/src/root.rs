@@ -343,25 +343,27 @@ impl Searcher<'_> {
     /// any move achieves that); when it has no VCF but a VCT, likewise with its VCT, on the
     /// budgets of [`TimeControl::vct_filter_nodes`].
     fn filter_opponent_vcf(&mut self, root: &mut Vec<usize>) {
-        let vcf_threat = self.filter_threat(root, false, 20_000, 10_000);
+        let vcf_threat = self.filter_threat(root, false, 20_000, 10_000, self.deadline);
         if !vcf_threat {
             let (probe, per_move) = self.clock.vct_filter_nodes(self.node_limit);
             if probe > 0 {
-                self.filter_threat(root, true, probe, per_move);
+                let deadline = self.clock.vct_filter_deadline();
+                self.filter_threat(root, true, probe, per_move, deadline);
             }
         }
     }
 
     /// Looks for the opponent's VCF (or VCT) with `probe` nodes as if we passed; if it has one,
     /// adds the points of its line to `root` and keeps the moves after which a search of
-    /// `per_move` nodes finds none (all of them if every move fails). Returns whether the
-    /// opponent had one.
+    /// `per_move` nodes finds none (all of them if every move fails; the moves not checked by
+    /// `deadline` stay). Returns whether the opponent had one.
     fn filter_threat(
         &mut self,
         root: &mut Vec<usize>,
         vct: bool,
         probe: u64,
         per_move: u64,
+        deadline: Option<Instant>,
     ) -> bool {
         let stop = Some(self.stop);
         let solve = |b: &mut Board, nodes: u64, deadline| {
@@ -374,7 +376,7 @@ impl Searcher<'_> {
             }
         };
         self.b.pass();
-        let (threat, n) = solve(&mut self.b, probe, self.deadline);
+        let (threat, n) = solve(&mut self.b, probe, deadline);
         self.nodes += n;
         self.b.pass();
         let Some(line) = threat else { return false };
@@ -386,13 +388,13 @@ impl Searcher<'_> {
         }
         let mut keep = Vec::new();
         for &m in root.iter() {
-            if clock_out(self.deadline, Some(self.stop)) {
+            if clock_out(deadline, Some(self.stop)) {
                 // Out of time: the moves not checked yet stay.
                 keep.push(m);
                 continue;
             }
             self.b.make(m);
-            let (found, n) = solve(&mut self.b, per_move, self.deadline);
+            let (found, n) = solve(&mut self.b, per_move, deadline);
             self.nodes += n;
             self.b.unmake();
             if found.is_none() {

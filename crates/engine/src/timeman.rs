@@ -99,6 +99,16 @@ impl TimeControl {
         }
     }
 
+    /// When the root's check of the opponent's VCT must end: a timed search gives it 15 % of
+    /// its time (node counts alone could take the whole move on a loaded machine).
+    #[must_use]
+    pub fn vct_filter_deadline(&self) -> Option<Instant> {
+        match self.timed {
+            Some(t) => Some(self.start + t.mul_f64(0.15)),
+            None => self.deadline(),
+        }
+    }
+
     /// Records a completed iteration that took `took` (its best move differs from the one
     /// before when `changed`; its value fell by `drop` from the one before) and says whether
     /// another one should start at `now`.
