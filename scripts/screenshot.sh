@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the game under a virtual X server after a few scripted moves and saves a PNG.
 # Usage: scripts/screenshot.sh OUT.png [extra game arguments, e.g. --rule renju --moves h8i9]
+# SCREEN=800x600 renders on a virtual screen of that size, with the window filling it.
 # Installs xvfb, a software Vulkan driver and the ALSA headers the sound needs to build when
 # missing (Debian/Ubuntu), builds the game,
 # and exits non-zero if no PNG appears.
@@ -34,14 +35,17 @@ done
 [ -n "$display" ] || { echo "no free X display number" >&2; exit 1; }
 
 data=$(mktemp -d)
-Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+screen=${SCREEN:-1280x900}
+Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 cleanup() { kill "$xvfb" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 
 rm -f "$out"
-DISPLAY="$display" timeout 120 "$game" --data-dir "$data" --screenshot "$out" --after-frames 12 "$@" \
+size=()
+[ -n "${SCREEN:-}" ] && size=(--window "$SCREEN")
+DISPLAY="$display" timeout 120 "$game" --data-dir "$data" --screenshot "$out" --after-frames 12 "${size[@]}" "$@" \
   >"$data/game.log" 2>&1 || { echo "the game failed:" >&2; tail -20 "$data/game.log" >&2; exit 1; }
 if [ ! -s "$out" ]; then
   echo "no screenshot was written" >&2

@@ -73,6 +73,9 @@ pub struct Cli {
     /// Theme for this run (default: the settings).
     #[arg(long, value_enum)]
     pub theme: Option<ThemeArg>,
+    /// The window's size for this run, e.g. 800x600 (default: the size it had last time).
+    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = parse_window)]
+    pub window: Option<(u32, u32)>,
     /// Folder for saved games, the autosave and, when given, the settings (default: the
     /// platform's data folder, and its config folder for the settings).
     #[arg(long, value_name = "DIR")]
@@ -150,6 +153,25 @@ impl From<ColorArg> for Stone {
             ColorArg::White => Stone::White,
         }
     }
+}
+
+fn parse_window(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("{text:?}: expected WIDTHxHEIGHT, e.g. 800x600"))?;
+    let number = |n: &str| {
+        n.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{text:?}: {n:?} is not a number of pixels"))
+    };
+    let (w, h) = (number(w)?, number(h)?);
+    let (min_w, min_h) = gomoku::settings::MIN_WINDOW;
+    if w < min_w || h < min_h || w > 7680 || h > 4320 {
+        return Err(format!(
+            "{text:?}: the window must be between {min_w}x{min_h} and 7680x4320"
+        ));
+    }
+    Ok((w, h))
 }
 
 fn parse_level(name: &str) -> Result<Level, String> {

@@ -12,6 +12,7 @@ use gomoku::save::DataDir;
 use gomoku::screenshot::ScreenshotRequest;
 use gomoku::settings::{self, ConfigDir, MIN_WINDOW, SettingsOverrides};
 use gomoku::ui::actions::UiAction;
+use gomoku::ui::idle::ReactiveWindow;
 use gomoku::{GameLogicPlugin, GameViewPlugin};
 use std::process::ExitCode;
 
@@ -45,7 +46,7 @@ fn main() -> ExitCode {
         DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "五子棋 Gomoku".into(),
-                resolution: saved_settings.window_size().into(),
+                resolution: cli.window.unwrap_or(saved_settings.window_size()).into(),
                 resize_constraints: WindowResizeConstraints {
                     min_width: MIN_WINDOW.0 as f32,
                     min_height: MIN_WINDOW.1 as f32,
@@ -100,7 +101,8 @@ fn main() -> ExitCode {
                 settle: cli.settle,
             });
     } else {
-        app.insert_resource(WinitSettings::desktop_app());
+        app.insert_resource(WinitSettings::desktop_app())
+            .insert_resource(ReactiveWindow);
     }
     match app.run() {
         AppExit::Success if failed_open => ExitCode::from(2),

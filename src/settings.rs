@@ -148,7 +148,7 @@ impl Default for Settings {
 /// The window's size when nothing was saved.
 pub const DEFAULT_WINDOW: (u32, u32) = (1200, 840);
 /// The smallest window the layout is made for.
-pub const MIN_WINDOW: (u32, u32) = (820, 560);
+pub const MIN_WINDOW: (u32, u32) = (640, 480);
 
 impl Settings {
     /// The new game these settings describe.

@@ -5,8 +5,8 @@
 use super::AiActivity;
 use super::analysis::Analysis;
 use super::player::ComputerPlayer;
+use crate::board::layout::STONE_SIZE;
 use crate::board::layout::{BoardLayout, world_of};
-use crate::board::stones::STONE_SIZE;
 use crate::board::view::z;
 use crate::game::Game;
 use crate::textures::Textures;

@@ -11,6 +11,8 @@ pub const PANEL_WIDTH: f32 = 300.0;
 pub const MENU_HEIGHT: f32 = 28.0;
 /// Wood around the outer grid lines, in cells (the coordinates sit in it).
 pub const BOARD_MARGIN: f32 = 1.05;
+/// Diameter of a stone, in cells.
+pub const STONE_SIZE: f32 = 0.94;
 /// How far from an intersection (in cells) a click still picks it.
 pub const PICK_RADIUS: f32 = 0.48;
 

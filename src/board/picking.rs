@@ -2,15 +2,14 @@
 //! ghost stone in the colour to move follows it while a person here is to move, and a click
 //! sends a `MoveRequest` from `Actor::Local`.
 
-use super::layout::BoardLayout;
-use super::stones::STONE_SIZE;
+use super::layout::{BoardLayout, STONE_SIZE};
 use super::view::z;
 use crate::GameSystems;
 use crate::anim::{self, Glide, Motion};
 use crate::game::{Game, MoveRequest};
 use crate::textures::Textures;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, WindowEvent};
 use gomoku_rules::{Pos, Stone};
 
 /// Set by the interface when the pointer is over a panel or a dialog is open, so that clicks
@@ -56,27 +55,39 @@ fn spawn_ghost(mut commands: Commands, textures: Res<Textures>) {
     ));
 }
 
+/// The ghost follows the pointer over the board (focused or not); a press of the left button
+/// plays the point under the pointer at the moment it went down, even when the frame that
+/// reads it comes late (a stall while the window was busy).
 fn pick(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     layout: Res<BoardLayout>,
     blocked: Res<BoardInputBlocked>,
-    mouse: Res<ButtonInput<MouseButton>>,
+    mut events: MessageReader<WindowEvent>,
     mut hovered: ResMut<HoveredPoint>,
     game: Res<Game>,
     mut moves: MessageWriter<MoveRequest>,
+    mut last_cursor: Local<Option<Vec2>>,
 ) {
-    let focused = window.as_ref().is_some_and(|w| w.focused);
+    for event in events.read() {
+        match event {
+            WindowEvent::CursorMoved(moved) => *last_cursor = Some(moved.position),
+            WindowEvent::CursorLeft(_) => *last_cursor = None,
+            WindowEvent::MouseButtonInput(press)
+                if press.button == MouseButton::Left && press.state.is_pressed() =>
+            {
+                let at = last_cursor.or_else(|| window.as_ref().and_then(|w| w.cursor_position()));
+                if let Some(pos) = at.filter(|_| !blocked.0).and_then(|c| layout.pick(c)) {
+                    moves.write(game.local_move(pos));
+                }
+            }
+            _ => {}
+        }
+    }
     let point = window
         .and_then(|w| w.cursor_position())
         .filter(|_| !blocked.0)
         .and_then(|cursor| layout.pick(cursor));
-    // The ghost stone shows only while the window has the focus.
-    hovered.set_if_neq(HoveredPoint(point.filter(|_| focused)));
-    if let Some(pos) = point
-        && mouse.just_pressed(MouseButton::Left)
-    {
-        moves.write(game.local_move(pos));
-    }
+    hovered.set_if_neq(HoveredPoint(point));
 }
 
 fn move_ghost(

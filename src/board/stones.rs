@@ -2,7 +2,7 @@
 //! `StoneRemoved` / `BoardReset`. The logic part runs headless; `view_plugin` gives them
 //! shaded sprites with a soft shadow.
 
-use super::layout::world_of;
+use super::layout::{STONE_SIZE, world_of};
 use super::view::z;
 use crate::GameSystems;
 use crate::anim::{self, LiftOut, Motion, ScaleIn, ShadowSettle};
@@ -22,9 +22,6 @@ pub struct StoneColor(pub Stone);
 /// The 1-based number of the move that placed the stone.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber(pub usize);
-
-/// Diameter of a stone, in cells.
-pub const STONE_SIZE: f32 = 0.94;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, sync_stones.in_set(GameSystems::React));

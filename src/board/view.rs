@@ -1,7 +1,7 @@
 //! The board on screen: the camera that frames it, the wooden board with its grid and star
 //! points (rebuilt when the board size changes), and the coordinates drawn around it.
 
-use super::layout::BoardLayout;
+use super::layout::{BOARD_MARGIN, BoardLayout, STONE_SIZE};
 use crate::game::Game;
 use crate::settings::Settings;
 use crate::textures::Textures;
@@ -174,11 +174,15 @@ fn draw_coordinates(
         egui::Order::Background,
         egui::Id::new("board coordinates"),
     ));
-    let font = egui::FontId::proportional((layout.cell * 0.36).clamp(9.0, 22.0));
+    let font_px = (layout.cell * 0.36).clamp(9.0, 22.0);
+    let font = egui::FontId::proportional(font_px);
     let [r, g, b] = theme.0.board().coordinates;
     let color = egui::Color32::from_rgb(r, g, b);
     let n = layout.size;
-    let off = 0.62 + (super::layout::BOARD_MARGIN - 1.05);
+    // Clear of a stone on the edge line (however small the board is drawn), inside the wood.
+    let stone = STONE_SIZE / 2.0 * layout.cell;
+    let off_px = (stone + font_px * 0.6 + 2.0).min((BOARD_MARGIN - 0.15) * layout.cell);
+    let off = off_px / layout.cell;
     let text = |p: Vec2, s: String| {
         painter.text(
             egui::pos2(p.x, p.y),

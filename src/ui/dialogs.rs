@@ -4,8 +4,8 @@
 //! toasts for notices. Every button writes a `UiAction`.
 
 use crate::anim;
-use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
-use crate::game::{Actor, Game, GameMode, Notice, ProposalKind};
+use crate::board::layout::{BoardLayout, MENU_HEIGHT, PANEL_WIDTH};
+use crate::game::{Actor, Game, GameMode, Notice, Origin, ProposalKind, StonePlaced};
 use crate::i18n::{self, t};
 use crate::save::ResumeOffer;
 use crate::stats::Stats;
@@ -23,13 +23,27 @@ use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
 pub struct Toast {
     pub text: String,
     pub error: bool,
+    /// "Wait for the computer / your opponent": gone as soon as that move is played.
+    pub until_move: bool,
 }
 
 /// Notices on screen, with the time they appeared.
 #[derive(Resource, Default)]
 pub struct Toasts(pub Vec<(Toast, f64)>);
 
-const TOAST_SECONDS: f64 = 4.5;
+/// How long a notice stays on screen, in seconds.
+pub const TOAST_SECONDS: f64 = 4.5;
+
+impl Toasts {
+    /// When the next notice leaves the screen (on the clock of `Time`), if any is shown.
+    #[must_use]
+    pub fn next_expiry(&self) -> Option<f64> {
+        self.0
+            .iter()
+            .map(|(_, at)| at + TOAST_SECONDS)
+            .min_by(f64::total_cmp)
+    }
+}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Toasts>()
@@ -42,16 +56,25 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn collect_notices(
     mut notices: MessageReader<Notice>,
+    mut placed: MessageReader<StonePlaced>,
     game: Res<Game>,
     time: Res<Time>,
     mut toasts: ResMut<Toasts>,
 ) {
     let now = time.elapsed_secs_f64();
     toasts.0.retain(|(_, at)| now - at < TOAST_SECONDS);
+    // The move a "wait" notice asked for has come.
+    if placed
+        .read()
+        .any(|p| p.origin != Origin::Seat(Actor::Local))
+    {
+        toasts.0.retain(|(toast, _)| !toast.until_move);
+    }
     for notice in notices.read() {
         let toast = Toast {
             text: words::notice_text(notice, &game),
             error: notice.is_error(),
+            until_move: matches!(notice, Notice::WaitForComputer | Notice::WaitForOpponent),
         };
         toasts.0.retain(|(n, _)| *n != toast);
         toasts.0.push((toast, now));
@@ -63,12 +86,20 @@ fn collect_notices(
 /// A new toast slides down into place over this time (scaled by the animation level).
 const TOAST_SLIDE_SECONDS: f32 = 0.18;
 
-fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> Result {
+fn toasts(
+    mut contexts: EguiContexts,
+    toasts: Res<Toasts>,
+    time: Res<Time>,
+    layout: Res<BoardLayout>,
+) -> Result {
     let Some((_, newest)) = toasts.0.last() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     let board_center = (ctx.content_rect().width() - PANEL_WIDTH) / 2.0;
+    // Below the column letters, over the board's first rows.
+    let top =
+        (layout.screen(gomoku_rules::Pos::new(0, 0)).y + layout.cell * 0.1).max(MENU_HEIGHT + 10.0);
     let duration = TOAST_SLIDE_SECONDS * style::motion(ctx);
     let age = (time.elapsed_secs_f64() - newest) as f32;
     let t = if duration > 0.0 {
@@ -83,7 +114,7 @@ fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> R
     egui::Area::new(egui::Id::new("toasts"))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_TOP)
-        .fixed_pos(egui::pos2(board_center, MENU_HEIGHT + 10.0 - slide))
+        .fixed_pos(egui::pos2(board_center, top - slide))
         .interactable(false)
         .show(ctx, |ui| {
             for (notice, _) in &toasts.0 {
@@ -411,8 +442,11 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     );
                     ui.end_row();
                 }
-                if setup.rule == Rule::Renju {
-                    ui.label(t!("new_game.forbidden"));
+                // Always there (greyed out but for renju), so that the dialog keeps its size
+                // when the rule changes.
+                let renju = setup.rule == Rule::Renju;
+                ui.add_enabled(renju, egui::Label::new(t!("new_game.forbidden")));
+                ui.add_enabled_ui(renju, |ui| {
                     ui.vertical(|ui| {
                         ui.radio_value(
                             &mut setup.policy,
@@ -425,8 +459,8 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                             t!("new_game.lose"),
                         );
                     });
-                    ui.end_row();
-                }
+                });
+                ui.end_row();
             });
         ui.label(
             egui::RichText::new(super::rule_summary(setup.rule)).color(style::muted(ui.ctx())),

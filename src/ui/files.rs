@@ -383,3 +383,26 @@ fn open_form(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameSetup, Seat, Seats};
+
+    #[test]
+    fn default_names_have_one_hyphen_between_words() {
+        assert_eq!(file_part("Computer · Master"), "Computer-Master");
+        assert_eq!(file_part("  小明 (2) "), "小明-2");
+        let game = Game::new(GameSetup {
+            seats: Seats::new(
+                Seat::local("Ann"),
+                Seat::Computer {
+                    level: gomoku_engine::Level::Master,
+                },
+            ),
+            ..GameSetup::default()
+        });
+        crate::i18n::set_language(crate::i18n::Language::En);
+        assert_eq!(default_name(&game), "Ann-vs-Computer-Master-0");
+    }
+}

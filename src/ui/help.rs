@@ -130,7 +130,7 @@ pub fn window(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiActio
         });
         ui.separator();
         egui::ScrollArea::vertical()
-            .max_height(420.0)
+            .max_height(super::modal::scroll_height(ctx, 420.0))
             .show(ui, |ui| {
                 ui.label(super::rule_help(ui_state.help_rule));
                 ui.add_space(6.0);

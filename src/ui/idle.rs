@@ -1,9 +1,26 @@
-//! Keeps the window idle when nothing happens. bevy_egui 0.42 hands egui a `ModifiersChanged`
-//! event every frame; egui treats any event as a reason to repaint at once, so the app would
-//! redraw continuously. Only real modifier changes are passed on.
+//! Keeps the window idle when nothing happens, and wakes it exactly when something timed is
+//! due. bevy_egui 0.42 hands egui a `ModifiersChanged` event every frame; egui treats any event
+//! as a reason to repaint at once, so the app would redraw continuously: only real modifier
+//! changes are passed on. Between events the app sleeps until the next notice leaves the
+//! screen (or an hour); after a resize or a change of scale it redraws a few frames so that the
+//! layout settles without waiting for input.
 
+use super::dialogs::Toasts;
 use bevy::prelude::*;
+use bevy::window::{RequestRedraw, WindowResized, WindowScaleFactorChanged};
+use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet, egui};
+use std::time::Duration;
+
+/// The longest sleep between two updates when nothing is due.
+const IDLE_WAIT: Duration = Duration::from_secs(3600);
+/// Frames drawn after a resize, for the layout to settle.
+const SETTLE_FRAMES: u32 = 3;
+
+/// Present when the window updates only on events (not for screenshots, which update
+/// continuously): the wake-up time follows what is on screen.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct ReactiveWindow;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -11,7 +28,41 @@ pub(crate) fn plugin(app: &mut App) {
         drop_unchanged_modifiers
             .after(EguiInputSet::WriteEguiEvents)
             .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(
+        Last,
+        (schedule_wake_up, settle_after_resize).run_if(resource_exists::<ReactiveWindow>),
     );
+}
+
+/// The sleep until the next timed change: a notice leaving the screen.
+fn schedule_wake_up(time: Res<Time>, toasts: Res<Toasts>, mut winit: ResMut<WinitSettings>) {
+    let wait = toasts.next_expiry().map_or(IDLE_WAIT, |at| {
+        // A little after the deadline, so that the notice is gone when the frame comes.
+        Duration::from_secs_f64((at - time.elapsed_secs_f64()).max(0.0) + 0.05)
+    });
+    // Only window events (and redraw requests) wake the app: mouse movement elsewhere on the
+    // screen does not.
+    let mode = UpdateMode::reactive_low_power(wait);
+    if winit.focused_mode != mode || winit.unfocused_mode != mode {
+        winit.focused_mode = mode;
+        winit.unfocused_mode = mode;
+    }
+}
+
+fn settle_after_resize(
+    mut resized: MessageReader<WindowResized>,
+    mut scaled: MessageReader<WindowScaleFactorChanged>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut frames: Local<u32>,
+) {
+    if resized.read().count() + scaled.read().count() > 0 {
+        *frames = SETTLE_FRAMES;
+    }
+    if *frames > 0 {
+        *frames -= 1;
+        redraw.write(RequestRedraw);
+    }
 }
 
 fn drop_unchanged_modifiers(

@@ -6,15 +6,28 @@ use crate::anim;
 use crate::board::layout::PANEL_WIDTH;
 use bevy_egui::egui;
 
-/// A modal dialog centred over the board rather than the whole window.
-/// It slides up into place when it opens.
+/// A modal dialog centred over the board rather than the whole window (in a small window,
+/// where the board's part is narrower than a dialog, over the whole window). It slides up into
+/// place when it opens.
 pub fn modal(ctx: &egui::Context, id: &str) -> egui::Modal {
     let id = egui::Id::new(id);
     let slide = slide_in(ctx, id);
-    egui::Modal::new(id).area(egui::Modal::default_area(id).anchor(
-        egui::Align2::CENTER_CENTER,
-        egui::vec2(-PANEL_WIDTH / 2.0, slide),
-    ))
+    let board_part = ctx.content_rect().width() - PANEL_WIDTH;
+    let shift = if board_part < 560.0 {
+        0.0
+    } else {
+        -PANEL_WIDTH / 2.0
+    };
+    egui::Modal::new(id).area(
+        egui::Modal::default_area(id).anchor(egui::Align2::CENTER_CENTER, egui::vec2(shift, slide)),
+    )
+}
+
+/// The height a dialog's scrolling part may take in this window (`most` in a large one),
+/// leaving room for its title and buttons.
+#[must_use]
+pub fn scroll_height(ctx: &egui::Context, most: f32) -> f32 {
+    (ctx.content_rect().height() - 190.0).clamp(140.0, most)
 }
 
 /// How far below its place a dialog shown since a moment ago is drawn: 36 px when it opens,

@@ -75,7 +75,11 @@ fn panels(
                 analysis: &analysis,
                 settings: &mut edited_ai,
             };
-            side_panel(ui, &game, &mut edited, &mut act, ai);
+            // A small window scrolls the panel rather than cutting it off.
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+                .show(ui, |ui| side_panel(ui, &game, &mut edited, &mut act, ai));
         });
     let over = ctx.pointer_latest_pos().is_some_and(|p| {
         ctx.layer_id_at(p)

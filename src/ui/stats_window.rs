@@ -40,7 +40,7 @@ pub fn window(ctx: &egui::Context, stats: Option<&Stats>, act: &mut Vec<UiAction
         ui.heading(t!("stats.title"));
         let stats = stats.cloned().unwrap_or_default();
         egui::ScrollArea::vertical()
-            .max_height(420.0)
+            .max_height(super::modal::scroll_height(ctx, 420.0))
             .show(ui, |ui| {
                 if stats.players.is_empty() {
                     ui.label(egui::RichText::new(t!("stats.none")).color(style::muted(ui.ctx())));

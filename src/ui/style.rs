@@ -182,6 +182,9 @@ fn apply_style(
         ctx.set_fonts(fonts());
         ctx.all_styles_mut(|style| {
             style.spacing.button_padding = egui::vec2(10.0, 5.0);
+            // Scroll bars beside the text, not over the ends of its lines, and always shown
+            // where there is more to see.
+            style.spacing.scroll = egui::style::ScrollStyle::solid();
             style.spacing.item_spacing = egui::vec2(8.0, 7.0);
             style
                 .text_styles
