@@ -57,6 +57,10 @@ pub struct Cli {
     /// Open a game at start: the game's own .ron save, or an import (.gob, .psq, .sgf, pos string .txt).
     #[arg(long, value_name = "FILE")]
     pub open: Option<PathBuf>,
+    /// A game file to open (as `--open`; what a file manager passes when a game file is
+    /// opened with the game).
+    #[arg(value_name = "FILE", conflicts_with = "open")]
+    pub file: Option<PathBuf>,
     /// Play these moves at start, as a pos string (e.g. h8i9h9; letter = column, number = row
     /// counted from the top). Every move is checked by the rules.
     #[arg(long, value_name = "POS")]
@@ -249,7 +253,7 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
         setup.policy = ForbiddenPolicy::Lose;
     }
     let mut problem = None;
-    let mut saved = match &cli.open {
+    let mut saved = match cli.open.as_ref().or(cli.file.as_ref()) {
         Some(path) => match save::read_file(path, setup.rule) {
             Ok(saved) => Some(saved),
             Err(error) => {

@@ -8,6 +8,7 @@ pub mod computer;
 pub mod dialogs;
 pub mod files;
 pub mod help;
+pub mod icon;
 pub mod idle;
 pub mod menu_bar;
 pub mod modal;
@@ -39,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
         files::plugin,
         clipboard::plugin,
         idle::plugin,
+        icon::plugin,
     ));
 }
 
