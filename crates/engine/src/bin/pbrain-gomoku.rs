@@ -13,6 +13,16 @@
 //! - `selfplay --rule CODE --games N --nodes N --out FILE` and `fit --data FILE --out FILE`:
 //!   the evaluation's training pipeline (see `training.rs`).
 
+/// `println!` that ends the command quietly (status 0) when stdout is closed, e.g. when the
+/// output is piped into `head`, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            return std::process::ExitCode::SUCCESS;
+        }
+    };
+}
+
 #[path = "pbrain-gomoku/training.rs"]
 mod training;
 
@@ -21,7 +31,7 @@ use gomoku_engine::bench::{BENCH_DEPTH, BENCH_NODES, bench, depth_in_limits, run
 use gomoku_engine::protocol::{Options, rule_from_code, run};
 use gomoku_engine::{Level, Limits};
 use gomoku_rules::Rule;
-use std::io::BufReader;
+use std::io::{BufReader, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -155,19 +165,13 @@ fn main() -> ExitCode {
             ms,
             nodes,
             threads,
-        }) => {
-            depth_command(rule, openings, ms, nodes, usize::from(threads));
-            ExitCode::SUCCESS
-        }
+        }) => depth_command(rule, openings, ms, nodes, usize::from(threads)),
         Some(Command::Puzzles {
             mode,
             step,
             limit,
             time,
-        }) => {
-            puzzles_command(mode, step, limit, Duration::from_millis(time));
-            ExitCode::SUCCESS
-        }
+        }) => puzzles_command(mode, step, limit, Duration::from_millis(time)),
         Some(Command::Selfplay {
             rule,
             games,
@@ -204,17 +208,17 @@ fn bench_command(depth: u32, check: bool) -> ExitCode {
     }
     let r = bench(depth);
     for (name, nodes, d, ms) in &r.positions {
-        println!("{nodes:>12} nodes  depth {d:>2}  {ms:>6} ms  {name}");
+        say!("{nodes:>12} nodes  depth {d:>2}  {ms:>6} ms  {name}");
     }
-    println!("depth {depth}: {} positions", r.positions.len());
-    println!("total nodes: {}", r.nodes);
-    println!("time: {} ms", r.time.as_millis());
-    println!("nodes/second: {}", r.nps());
+    say!("depth {depth}: {} positions", r.positions.len());
+    say!("total nodes: {}", r.nodes);
+    say!("time: {} ms", r.time.as_millis());
+    say!("nodes/second: {}", r.nps());
     if !check {
         return ExitCode::SUCCESS;
     }
     if r.nodes == BENCH_NODES {
-        println!("node count as expected ({BENCH_NODES})");
+        say!("node count as expected ({BENCH_NODES})");
         ExitCode::SUCCESS
     } else {
         eprintln!(
@@ -226,7 +230,7 @@ fn bench_command(depth: u32, check: bool) -> ExitCode {
     }
 }
 
-fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64, threads: usize) {
+fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64, threads: usize) -> ExitCode {
     let limits = if nodes > 0 {
         Limits::nodes(nodes)
     } else {
@@ -239,22 +243,27 @@ fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64, threads: usiz
         format!("{ms} ms")
     };
     for r in &rows {
-        println!(
+        say!(
             "{:<32} depth {:>2}-{:<2} nodes {:>9} nps {:>7}",
-            r.name, r.depth, r.sel_depth, r.nodes, r.nps
+            r.name,
+            r.depth,
+            r.sel_depth,
+            r.nodes,
+            r.nps
         );
     }
     let mut d: Vec<u32> = rows.iter().map(|r| r.depth).collect();
     d.sort_unstable();
     if let (Some(lo), Some(hi)) = (d.first(), d.last()) {
-        println!(
+        say!(
             "{rule}, {budget}, {threads} thread(s): depth {lo}..{hi}, median {}",
             d[d.len() / 2]
         );
     }
+    ExitCode::SUCCESS
 }
 
-fn puzzles_command(mode: Option<u32>, step: usize, limit: usize, time: Duration) {
+fn puzzles_command(mode: Option<u32>, step: usize, limit: usize, time: Duration) -> ExitCode {
     let modes = mode.map_or_else(|| vec![32, 67, 64], |m| vec![m]);
     for mode in modes {
         let s = run_puzzles(mode, step, limit, time);
@@ -264,7 +273,7 @@ fn puzzles_command(mode: Option<u32>, step: usize, limit: usize, time: Duration)
             67 => "win in 3",
             _ => "other",
         };
-        println!(
+        say!(
             "mode {mode} ({name}): solved {}/{} ({:.1} %) within {} ms, median {:.1} ms{}",
             s.solved,
             s.total,
@@ -278,7 +287,8 @@ fn puzzles_command(mode: Option<u32>, step: usize, limit: usize, time: Duration)
             }
         );
         for f in s.failed.iter().take(20) {
-            println!("  unsolved: {f}");
+            say!("  unsolved: {f}");
         }
     }
+    ExitCode::SUCCESS
 }
