@@ -51,6 +51,7 @@ pub mod level;
 pub mod movegen;
 pub mod pattern;
 pub mod protocol;
+pub mod puzzles;
 pub mod review;
 pub mod rng;
 pub mod root;
