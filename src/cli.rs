@@ -68,7 +68,7 @@ pub struct Cli {
     /// Strict RIF play: a forbidden renju move is played and loses instead of being refused.
     #[arg(long)]
     pub strict: bool,
-    /// Open a window at start: the rules and keys, or the statistics.
+    /// Open a window at start: the rules and keys, the statistics, or the Open dialog.
     #[arg(long, value_enum, value_name = "WINDOW")]
     pub show: Option<ShowArg>,
     /// Language of the interface for this run (default: the settings, else the system's).
@@ -101,6 +101,8 @@ pub struct Cli {
 pub enum ShowArg {
     Help,
     Statistics,
+    /// The Open dialog.
+    Open,
 }
 
 /// The languages accepted on the command line.

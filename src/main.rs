@@ -78,6 +78,7 @@ fn main() -> ExitCode {
         let action = match show {
             cli::ShowArg::Help => UiAction::Help,
             cli::ShowArg::Statistics => UiAction::Statistics,
+            cli::ShowArg::Open => UiAction::OpenDialog,
         };
         app.add_systems(
             Update,

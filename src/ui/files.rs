@@ -25,17 +25,101 @@ struct FileForm {
     /// The path a save would overwrite, waiting for a second click.
     overwrite: Option<PathBuf>,
     /// The folder listing, refreshed when the dialog opens or the folder changes.
-    listing: Option<(PathBuf, Vec<PathBuf>, Vec<PathBuf>)>,
+    listing: Option<(PathBuf, Vec<PathBuf>, Vec<FileEntry>)>,
     /// The folder typed by the player.
     folder_text: String,
     was_open: bool,
+    /// A game was asked to be opened: the dialog closes when it is, and stays with the
+    /// reason when it is not.
+    waiting: bool,
+    /// Why the last file or text could not be opened.
+    error: Option<String>,
+}
+
+/// A game file in the listing, with what the player needs to choose it.
+#[derive(Clone, Debug, Default)]
+struct FileEntry {
+    path: PathBuf,
+    /// When it was last written, e.g. "2 h ago".
+    age: String,
+    /// Rule, moves and players, or why it cannot be read.
+    summary: String,
+}
+
+impl FileEntry {
+    fn of(path: PathBuf) -> FileEntry {
+        let age = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .map(age_words)
+            .unwrap_or_default();
+        let summary = match save::read_file(&path, Rule::default()) {
+            Ok(saved) => t!(
+                "files.summary",
+                rule = rule_name(saved.record.rule()),
+                moves = saved.record.moves().len(),
+                black = words::player_name(&saved.players.black, gomoku_rules::Stone::Black),
+                white = words::player_name(&saved.players.white, gomoku_rules::Stone::White)
+            )
+            .into_owned(),
+            Err(_) => t!("files.unreadable").into_owned(),
+        };
+        FileEntry { path, age, summary }
+    }
+}
+
+/// "just now", "5 min ago", "3 h ago", "2 days ago".
+fn age_words(age: std::time::Duration) -> String {
+    let minutes = age.as_secs() / 60;
+    match minutes {
+        0 => t!("files.just_now"),
+        1..60 => t!("files.minutes_ago", n = minutes),
+        60..1440 => t!("files.hours_ago", n = minutes / 60),
+        _ => t!("files.days_ago", n = minutes / 1440),
+    }
+    .into_owned()
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<FileForm>().add_systems(
-        EguiPrimaryContextPass,
-        file_dialog.after(super::UiPasses::Panels),
-    );
+    app.init_resource::<FileForm>()
+        .add_systems(Update, follow_opens.in_set(crate::GameSystems::React))
+        .add_systems(
+            EguiPrimaryContextPass,
+            file_dialog.after(super::UiPasses::Panels),
+        );
+}
+
+/// Closes the Open dialog once the game asked for is on the board; keeps it open with the
+/// reason when it could not be opened.
+fn follow_opens(
+    mut notices: MessageReader<Notice>,
+    game: Res<Game>,
+    mut form: ResMut<FileForm>,
+    mut ui_state: ResMut<UiState>,
+) {
+    for notice in notices.read() {
+        let Notice::File(file) = notice else {
+            continue;
+        };
+        if !form.waiting {
+            continue;
+        }
+        match file {
+            FileNotice::Opened { .. } => {
+                form.waiting = false;
+                form.error = None;
+                if ui_state.dialog == Some(Dialog::Open) {
+                    ui_state.dialog = None;
+                }
+            }
+            FileNotice::NotOpened { .. } => {
+                form.waiting = false;
+                form.error = Some(words::notice_text(notice, &game));
+            }
+            _ => {}
+        }
+    }
 }
 
 fn listing(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
@@ -105,6 +189,8 @@ fn file_dialog(
         form.overwrite = None;
         form.listing = None;
         form.folder_text = ui_state.folder.display().to_string();
+        form.waiting = false;
+        form.error = None;
     }
     let folder = ui_state.folder.clone();
     if form
@@ -113,6 +199,7 @@ fn file_dialog(
         .is_none_or(|(dir, _, _)| *dir != folder)
     {
         let (folders, files) = listing(&folder);
+        let files = files.into_iter().map(FileEntry::of).collect();
         form.listing = Some((folder.clone(), folders, files));
         form.folder_text = folder.display().to_string();
     }
@@ -162,13 +249,27 @@ fn file_dialog(
                                 go_to = Some(dir.clone());
                             }
                         }
-                        for file in &files {
+                        for entry in &files {
+                            let file = &entry.path;
                             let name = file
                                 .file_name()
                                 .map(|n| n.to_string_lossy().into_owned())
                                 .unwrap_or_default();
                             let selected = form.selected.as_ref() == Some(file);
-                            let response = ui.selectable_label(selected, format!("🗋 {name}"));
+                            let response = ui
+                                .horizontal(|ui| {
+                                    let response =
+                                        ui.selectable_label(selected, format!("🗋 {name}"));
+                                    ui.label(
+                                        egui::RichText::new(format!(
+                                            "{} · {}",
+                                            entry.age, entry.summary
+                                        ))
+                                        .color(style::muted(ui.ctx())),
+                                    );
+                                    response
+                                })
+                                .inner;
                             if response.clicked() {
                                 form.selected = Some(file.clone());
                                 if saving {
@@ -184,7 +285,8 @@ fn file_dialog(
                                     path: file.clone(),
                                     rule: form.rule.unwrap_or_default(),
                                 });
-                                close = true;
+                                form.waiting = true;
+                                form.error = None;
                             }
                         }
                         if folders.is_empty() && files.is_empty() {
@@ -208,14 +310,10 @@ fn file_dialog(
                 &mut close,
             );
         } else {
-            open_form(
-                ui,
-                &mut form,
-                &mut clipboard,
-                &mut opens,
-                &mut imports,
-                &mut close,
-            );
+            open_form(ui, &mut form, &mut clipboard, &mut opens, &mut imports);
+            if let Some(error) = &form.error {
+                ui.label(egui::RichText::new(error).color(style::error(ui.ctx())));
+            }
         }
         ui.add_space(4.0);
         if ui.button(t!("confirm.cancel")).clicked() {
@@ -319,7 +417,6 @@ fn open_form(
     clipboard: &mut Option<ResMut<Clipboard>>,
     opens: &mut MessageWriter<OpenRequest>,
     imports: &mut MessageWriter<ImportRequest>,
-    close: &mut bool,
 ) {
     let mut rule = form.rule.unwrap_or_default();
     ui.horizontal(|ui| {
@@ -340,7 +437,8 @@ fn open_form(
             && let Some(path) = chosen
         {
             opens.write(OpenRequest { path, rule });
-            *close = true;
+            form.waiting = true;
+            form.error = None;
         }
         if let Some(path) = &form.selected {
             ui.label(
@@ -379,7 +477,8 @@ fn open_form(
                 text: form.pasted.clone(),
                 rule,
             });
-            *close = true;
+            form.waiting = true;
+            form.error = None;
         }
     });
 }
