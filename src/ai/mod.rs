@@ -19,6 +19,9 @@ pub struct AiSettings {
     /// Master thinks for `master_seconds` per move instead of its fixed node budget.
     pub master_by_time: bool,
     pub master_seconds: f32,
+    /// Master thinking by time searches on every core of the processor (one thread otherwise,
+    /// and always for the node budgets, which stay repeatable).
+    pub master_all_cores: bool,
     /// The searching levels (Advanced and up) resign a position they see as lost.
     pub resign_hopeless: bool,
     /// Least time between two moves in computer vs computer, in seconds.
@@ -42,6 +45,7 @@ impl Default for AiSettings {
         AiSettings {
             master_by_time: false,
             master_seconds: 2.0,
+            master_all_cores: true,
             resign_hopeless: true,
             pace: 0.6,
             paused: false,
@@ -51,6 +55,12 @@ impl Default for AiSettings {
 }
 
 impl AiSettings {
+    /// The search threads of Master thinking by time.
+    #[must_use]
+    pub fn master_threads(&self) -> usize {
+        if self.master_all_cores { cores() } else { 1 }
+    }
+
     /// Master's time per move, when it thinks by time.
     #[must_use]
     pub fn master_time(&self) -> Option<Duration> {
@@ -61,6 +71,12 @@ impl AiSettings {
             )
         })
     }
+}
+
+/// The processor's cores (1 when the system does not say).
+#[must_use]
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// What the computer is busy with this frame (read by the redraw requests, the screenshot

@@ -241,7 +241,12 @@ fn play_computer_moves(
         });
         return;
     }
-    let budget = Budget::level(level, settings.seed, settings.master_time());
+    let budget = Budget::level(
+        level,
+        settings.seed,
+        settings.master_time(),
+        settings.master_threads(),
+    );
     player.job = Some((SearchJob::start(&game.record, budget, false), level));
 }
 

@@ -25,6 +25,8 @@ pub enum Budget {
         level: Level,
         seed: u64,
         time: Option<Duration>,
+        /// Search threads (more than one only for Master thinking by time).
+        threads: usize,
     },
     /// Full strength within these limits (hints, analysis, draw offers).
     Limits(Limits),
@@ -33,11 +35,18 @@ pub enum Budget {
 impl Budget {
     /// The budget of `level` for a computer player.
     #[must_use]
-    pub fn level(level: Level, seed: u64, master_time: Option<Duration>) -> Budget {
+    pub fn level(
+        level: Level,
+        seed: u64,
+        master_time: Option<Duration>,
+        master_threads: usize,
+    ) -> Budget {
+        let time = master_time.filter(|_| level == Level::Master);
         Budget::Level {
             level,
             seed,
-            time: master_time.filter(|_| level == Level::Master),
+            time,
+            threads: if time.is_some() { master_threads } else { 1 },
         }
     }
 }
@@ -158,8 +167,16 @@ fn think(
     // seeded-noise search (or none at all) through the engine's level API.
     let plan = match budget {
         Budget::Limits(limits) => Ok(limits),
-        Budget::Level { level, seed, time } => match level.limits() {
-            Some(limits) if level.noise() == 0 => Ok(time.map_or(limits, Limits::time)),
+        Budget::Level {
+            level,
+            seed,
+            time,
+            threads,
+        } => match level.limits() {
+            Some(limits) if level.noise() == 0 => {
+                engine.set_threads(threads);
+                Ok(time.map_or(limits, Limits::time))
+            }
             _ => Err((level, seed)),
         },
     };
@@ -199,4 +216,30 @@ fn think(
     outcome.threat = threat;
     outcome.elapsed = started.elapsed();
     outcome
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+
+    #[test]
+    fn only_master_thinking_by_time_searches_on_several_threads() {
+        let second = Some(Duration::from_secs(1));
+        let threads = |budget| match budget {
+            Budget::Level { threads, time, .. } => (threads, time.is_some()),
+            Budget::Limits(_) => unreachable!(),
+        };
+        assert_eq!(
+            threads(Budget::level(Level::Master, 1, second, 4)),
+            (4, true)
+        );
+        assert_eq!(
+            threads(Budget::level(Level::Master, 1, None, 4)),
+            (1, false)
+        );
+        assert_eq!(
+            threads(Budget::level(Level::Expert, 1, second, 4)),
+            (1, false)
+        );
+    }
 }

@@ -126,6 +126,14 @@ pub fn menu(
                 .step_by(0.5)
                 .suffix(t!("computer.seconds")),
         );
+        ui.add_enabled(
+            settings.master_by_time,
+            egui::Checkbox::new(
+                &mut settings.master_all_cores,
+                t!("computer.all_cores", cores = crate::ai::cores()),
+            ),
+        )
+        .on_hover_text(&*t!("computer.all_cores_help"));
         ui.checkbox(&mut settings.resign_hopeless, t!("computer.resign"))
             .on_hover_text(&*t!("computer.resign_help"));
         ui.separator();
