@@ -11,6 +11,7 @@ pub mod help;
 pub mod idle;
 pub mod menu_bar;
 pub mod modal;
+pub mod network;
 pub mod panel;
 pub mod replay;
 pub mod settings_menu;
@@ -39,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
         files::plugin,
         clipboard::plugin,
         idle::plugin,
+        network::plugin,
     ));
 }
 

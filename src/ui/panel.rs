@@ -57,6 +57,7 @@ fn panels(
             egui::MenuBar::new().ui(ui, |ui| {
                 menu_bar::menu_bar(ui, &game, &mut act);
                 computer::menu(ui, &game, &mut edited_ai, &analysis, &mut act);
+                super::network::menu(ui);
                 settings_menu::menu(ui, &mut edited, &mut edited_overrides);
                 menu_bar::help_menu(ui, &mut act);
             });

@@ -244,6 +244,7 @@ pub fn notice_text(notice: &Notice, game: &Game) -> String {
         Notice::ComputerResigns(stone) => {
             t!("computer.resigns", name = name(game, *stone)).into_owned()
         }
+        Notice::Network(net) => super::network::notice_text(net),
         Notice::File(file) => file_notice(file),
     }
 }
