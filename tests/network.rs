@@ -322,11 +322,18 @@ fn latency() {
                     e.iter().any(|e| matches!(e, Event::PeerResigned))
                 });
             }
-            joiner.act(Action::PlayAgain(None)).unwrap();
+            if let Err(error) = joiner.act(Action::PlayAgain(None)) {
+                panic!(
+                    "{error}: {:?} {:?}",
+                    joiner.session().pending(),
+                    game(&app).pending
+                );
+            }
             pump(&mut app, &mut joiner, |app, _| game(app).pending.is_some());
             send(&mut app, UiAction::Answer(true));
-            pump(&mut app, &mut joiner, |app, _| {
-                game(app).record.moves().is_empty() && game(app).pending.is_none()
+            pump(&mut app, &mut joiner, |app, e| {
+                game(app).record.moves().is_empty()
+                    && e.iter().any(|e| matches!(e, Event::GameStarted { .. }))
             });
             drain::<StonePlaced>(&mut app);
             continue;
@@ -374,4 +381,42 @@ fn latency() {
         at(0.99),
         times[times.len() - 1]
     );
+}
+
+#[test]
+fn the_game_joins_a_host_and_plays_white() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    let settings = gomoku_net::GameSettings {
+        rule: Rule::Freestyle,
+        ..gomoku_net::GameSettings::default()
+    };
+    let mut host = Link::host(
+        std::net::SocketAddr::new(LOOPBACK, 0),
+        "Peer",
+        settings,
+        NetConfig::default(),
+    )
+    .unwrap();
+    let address = host.local_addrs()[0].to_string();
+    send(
+        &mut app,
+        NetCommand::Join {
+            address,
+            name: "Ann".into(),
+        },
+    );
+    pump(&mut app, &mut host, |app, e| {
+        net(app).status == NetStatus::Connected
+            && game(app).networked()
+            && e.iter().any(|e| matches!(e, Event::GameStarted { .. }))
+    });
+    assert_eq!(game(&app).seats.white, Seat::local("Ann"));
+    bo_plays(&mut app, &mut host, "h8");
+    ann_plays(&mut app, &mut host, "i9");
+    for _ in 0..5 {
+        app.update();
+    }
+    same_game(&app, &host);
+    assert_eq!(game(&app).record.moves().len(), 2);
 }

@@ -361,7 +361,8 @@ fn card(ui: &mut egui::Ui, game: &Game, net: &Network, stone: Stone) {
         } else {
             style::error(ui.ctx())
         };
-        ui.label(egui::RichText::new("●").color(colour));
+        let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+        ui.painter().circle_filled(dot.center(), 4.0, colour);
         ui.label(egui::RichText::new(text).color(style::muted(ui.ctx())));
     });
 }
