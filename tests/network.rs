@@ -265,6 +265,7 @@ fn a_network_game_with_requests_both_ways_chat_and_play_again() {
     pump(&mut app, &mut joiner, |app, _| {
         net(app).status == NetStatus::Closed
     });
+    app.update();
     assert!(!game(&app).networked());
     assert_eq!(game(&app).seats.black, Seat::local("Bo"));
 }
@@ -419,4 +420,14 @@ fn the_game_joins_a_host_and_plays_white() {
     }
     same_game(&app, &host);
     assert_eq!(game(&app).record.moves().len(), 2);
+    // A last move sent together with the goodbye is still played.
+    host.act(Action::Move(p("h9"))).unwrap();
+    host.act(Action::Leave(None)).unwrap();
+    pump(&mut app, &mut host, |app, _| {
+        net(app).status == NetStatus::Closed
+    });
+    app.update();
+    app.update();
+    assert_eq!(game(&app).points(), vec![p("h8"), p("i9"), p("h9")]);
+    assert!(!game(&app).networked(), "the board is a local game now");
 }

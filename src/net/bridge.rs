@@ -131,6 +131,10 @@ pub(super) fn poll_link(
     mut events: GameEvents,
     mut flow: FlowIn,
 ) {
+    if net.unseat {
+        net.unseat = false;
+        seats_become_local(&mut game);
+    }
     if !net.active() {
         return;
     }
@@ -274,7 +278,7 @@ pub(super) fn poll_link(
     }
     if closed {
         net.status = NetStatus::Closed;
-        seats_become_local(&mut game);
+        net.unseat = true;
     }
 }
 

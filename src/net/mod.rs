@@ -78,6 +78,9 @@ pub struct Network {
     shown_game: u32,
     /// The board differs from the link's game: reload it from the link next frame.
     reload: bool,
+    /// The connection ended: the remote seat becomes a local one next frame (after the
+    /// moves that came with the goodbye are played).
+    unseat: bool,
 }
 
 impl Network {
