@@ -94,6 +94,36 @@ pub struct Cli {
     /// running: its move, a hint or the analysis.
     #[arg(long, requires = "screenshot")]
     pub settle: bool,
+    /// Host a network game on PORT (default 5515) with the first game's rule; the other player
+    /// joins with `--join`.
+    #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "5515", conflicts_with = "join")]
+    pub host: Option<u16>,
+    /// Join the network game hosted at ADDR[:PORT] (the port defaults to 5515).
+    #[arg(long, value_name = "ADDR[:PORT]")]
+    pub join: Option<String>,
+    /// Your name in a network game (default: the one in the settings).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+/// The network game asked for on the command line (`--host`, `--join`), if any.
+#[must_use]
+pub fn net_command(cli: &Cli, saved_name: &str, color: Stone) -> Option<gomoku::net::NetCommand> {
+    let name = cli.name.clone().unwrap_or_else(|| saved_name.to_owned());
+    if let Some(port) = cli.host {
+        return Some(gomoku::net::NetCommand::Host {
+            port,
+            name,
+            local: color,
+            bind: None,
+        });
+    }
+    cli.join
+        .as_ref()
+        .map(|address| gomoku::net::NetCommand::Join {
+            address: address.clone(),
+            name,
+        })
 }
 
 /// The windows `--show` opens.

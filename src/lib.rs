@@ -8,6 +8,7 @@ pub mod board;
 pub mod frame_stats;
 pub mod game;
 pub mod i18n;
+pub mod net;
 pub mod persist;
 pub mod save;
 pub mod screenshot;
@@ -76,6 +77,7 @@ impl Plugin for GameLogicPlugin {
             ai::plugin,
             sound::plugin,
             stats::plugin,
+            net::plugin,
         ));
     }
 }

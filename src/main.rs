@@ -88,6 +88,9 @@ fn main() -> ExitCode {
             .run_if(run_once),
         );
     }
+    if let Some(command) = cli::net_command(&cli, &saved_settings.net_name, cli.color.into()) {
+        app.add_systems(Update, gomoku::net::send_once(command));
+    }
     if cli.analysis || cli.hint {
         app.insert_resource(StartupRequests {
             analysis: cli.analysis,

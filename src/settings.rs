@@ -122,6 +122,11 @@ pub struct Settings {
     pub white_name: String,
     /// The window's size in logical pixels.
     pub window: (u32, u32),
+    /// The name this player uses in network games, the port it hosts on, and the addresses
+    /// it joined lately (newest first).
+    pub net_name: String,
+    pub net_port: u16,
+    pub recent_addresses: Vec<String>,
 }
 
 impl Default for Settings {
@@ -141,6 +146,9 @@ impl Default for Settings {
             black_name: String::new(),
             white_name: String::new(),
             window: DEFAULT_WINDOW,
+            net_name: String::new(),
+            net_port: gomoku_net::DEFAULT_PORT,
+            recent_addresses: Vec::new(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! (and every key is used), every character of every text has a glyph in the shipped font,
 //! and switching the language changes the panels' words.
 
-use gomoku::game::{Game, GameMode, GameSetup, Notice};
+use gomoku::game::{Game, GameMode, GameSetup, NetNotice, Notice};
 use gomoku::i18n::{self, Language, messages};
 use gomoku::ui::style::CJK_FONT;
 use gomoku::ui::words;
@@ -252,6 +252,39 @@ fn every_notice() -> Vec<Notice> {
             problem,
         }));
     }
+    let detail = || "x".to_owned();
+    all.extend(
+        [
+            NetNotice::Hosting { port: 5515 },
+            NetNotice::CannotHost { detail: detail() },
+            NetNotice::Joining {
+                address: "127.0.0.1".into(),
+            },
+            NetNotice::BadAddress { detail: detail() },
+            NetNotice::Connected {
+                peer: "Bo".into(),
+                resumed: false,
+            },
+            NetNotice::Connected {
+                peer: "Bo".into(),
+                resumed: true,
+            },
+            NetNotice::ConnectionLost,
+            NetNotice::Reconnecting,
+            NetNotice::Resynced { adopted: false },
+            NetNotice::Resynced { adopted: true },
+            NetNotice::PeerLeft { peer: "Bo".into() },
+            NetNotice::Closed { detail: detail() },
+            NetNotice::JoinFailed { detail: detail() },
+            NetNotice::PeerRefused { detail: detail() },
+            NetNotice::RefusedByPeer { detail: detail() },
+            NetNotice::MoveTakenBack,
+            NetNotice::NotSent { detail: detail() },
+            NetNotice::RequestCancelled,
+            NetNotice::Left,
+        ]
+        .map(Notice::Network),
+    );
     for notice in &all {
         // Every kind is listed above.
         match notice {
@@ -275,7 +308,8 @@ fn every_notice() -> Vec<Notice> {
             | Notice::DrawOnYourTurn
             | Notice::NoHintNow
             | Notice::ComputerResigns(_)
-            | Notice::File(_) => {}
+            | Notice::File(_)
+            | Notice::Network(_) => {}
         }
     }
     all

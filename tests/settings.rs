@@ -52,6 +52,9 @@ fn custom() -> Settings {
         black_name: "Ann".into(),
         white_name: "小明".into(),
         window: (1400, 900),
+        net_name: "小明".into(),
+        net_port: 6000,
+        recent_addresses: vec!["127.0.0.1:6000".into(), "[::1]".into()],
     }
 }
 

@@ -106,6 +106,9 @@ pub(super) fn run_commands(
     mut events: GameEvents,
 ) {
     for command in commands.read() {
+        if game.networked() && locked_in_network_game(command) {
+            continue;
+        }
         match command {
             GameCommand::NewGame(setup) => {
                 *game = Game::new(setup.clone());
@@ -161,4 +164,18 @@ pub(super) fn run_commands(
             GameCommand::ContinueFromHere => history::continue_from_here(&mut game, &mut events),
         }
     }
+}
+
+/// What the host's settings and the shared game rule out during a network game: replay,
+/// redo, another forbidden-move policy, other seats, restarting on one side only.
+fn locked_in_network_game(command: &GameCommand) -> bool {
+    matches!(
+        command,
+        GameCommand::Redo
+            | GameCommand::Restart
+            | GameCommand::SetSeats(_)
+            | GameCommand::SetPolicy(_)
+            | GameCommand::ReplayTo(_)
+            | GameCommand::ContinueFromHere
+    )
 }

@@ -237,6 +237,8 @@ pub enum Notice {
     ComputerResigns(Stone),
     /// Saving, opening, the autosave, the settings and the statistics files.
     File(FileNotice),
+    /// The network game's connection and refusals.
+    Network(super::network::NetNotice),
 }
 
 /// What happened to a file.
@@ -324,6 +326,7 @@ impl Notice {
         match self {
             Notice::Refused { .. } => true,
             Notice::File(file) => file.is_error(),
+            Notice::Network(net) => net.is_error(),
             _ => false,
         }
     }

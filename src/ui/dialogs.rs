@@ -11,7 +11,6 @@ use crate::save::ResumeOffer;
 use crate::stats::Stats;
 use crate::ui::actions::{Dialog, UiAction, UiState};
 use crate::ui::modal::{modal, slide_in};
-use crate::ui::panel::stone_icon;
 use crate::ui::words::{self, player_name};
 use crate::ui::{computer, rule_name, style};
 use bevy::prelude::*;
@@ -333,7 +332,7 @@ fn proposal_dialog(
         ui.set_max_width(380.0);
         ui.heading(title);
         ui.horizontal(|ui| {
-            stone_icon(ui, by, 9.0);
+            style::stone_icon(ui, by, 9.0);
             ui.label(offers);
         });
         match game.seats.actor(to) {
@@ -432,7 +431,7 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                         continue;
                     }
                     ui.horizontal(|ui| {
-                        stone_icon(ui, stone, 8.0);
+                        style::stone_icon(ui, stone, 8.0);
                         ui.label(i18n::colour_title(stone));
                     });
                     ui.add(

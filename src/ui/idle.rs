@@ -2,10 +2,11 @@
 //! due. bevy_egui 0.42 hands egui a `ModifiersChanged` event every frame; egui treats any event
 //! as a reason to repaint at once, so the app would redraw continuously: only real modifier
 //! changes are passed on. Between events the app sleeps until the next notice leaves the
-//! screen (or an hour); after a resize or a change of scale it redraws a few frames so that the
+//! screen, or for 30 ms while a network game is on (or an hour); after a resize or a change of scale it redraws a few frames so that the
 //! layout settles without waiting for input.
 
 use super::dialogs::Toasts;
+use crate::net::Network;
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResized, WindowScaleFactorChanged};
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -14,6 +15,8 @@ use std::time::Duration;
 
 /// The longest sleep between two updates when nothing is due.
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
+/// How often a network game looks at its connection while nothing else happens.
+const NETWORK_POLL: Duration = Duration::from_millis(30);
 /// Frames drawn after a resize, for the layout to settle.
 const SETTLE_FRAMES: u32 = 3;
 
@@ -35,12 +38,22 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The sleep until the next timed change: a notice leaving the screen.
-fn schedule_wake_up(time: Res<Time>, toasts: Res<Toasts>, mut winit: ResMut<WinitSettings>) {
-    let wait = toasts.next_expiry().map_or(IDLE_WAIT, |at| {
+/// The sleep until the next timed change: a notice leaving the screen, or (while a network
+/// game is on) the next look at the connection, so that the other player's moves show
+/// without input.
+fn schedule_wake_up(
+    time: Res<Time>,
+    toasts: Res<Toasts>,
+    network: Option<Res<Network>>,
+    mut winit: ResMut<WinitSettings>,
+) {
+    let mut wait = toasts.next_expiry().map_or(IDLE_WAIT, |at| {
         // A little after the deadline, so that the notice is gone when the frame comes.
         Duration::from_secs_f64((at - time.elapsed_secs_f64()).max(0.0) + 0.05)
     });
+    if network.is_some_and(|n| n.active()) {
+        wait = wait.min(NETWORK_POLL);
+    }
     // Only window events (and redraw requests) wake the app: mouse movement elsewhere on the
     // screen does not.
     let mode = UpdateMode::reactive_low_power(wait);

@@ -12,6 +12,7 @@ pub mod icon;
 pub mod idle;
 pub mod menu_bar;
 pub mod modal;
+pub mod network;
 pub mod panel;
 pub mod replay;
 pub mod settings_menu;
@@ -41,6 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
         clipboard::plugin,
         idle::plugin,
         icon::plugin,
+        network::plugin,
     ));
 }
 

@@ -57,6 +57,7 @@ fn panels(
             egui::MenuBar::new().ui(ui, |ui| {
                 menu_bar::menu_bar(ui, &game, &mut act);
                 computer::menu(ui, &game, &mut edited_ai, &analysis, &mut act);
+                super::network::menu(ui);
                 settings_menu::menu(ui, &mut edited, &mut edited_overrides);
                 menu_bar::help_menu(ui, &mut act);
             });
@@ -108,32 +109,6 @@ struct AiPanel<'a> {
     player: &'a ComputerPlayer,
     analysis: &'a Analysis,
     settings: &'a mut AiSettings,
-}
-
-/// A stone drawn in the interface.
-pub fn stone_icon(ui: &mut egui::Ui, stone: Stone, radius: f32) {
-    let (rect, _) =
-        ui.allocate_exact_size(egui::vec2(radius * 2.0, radius * 2.0), egui::Sense::hover());
-    let painter = ui.painter();
-    let c = rect.center();
-    painter.circle_filled(
-        c + egui::vec2(1.0, 1.5),
-        radius,
-        egui::Color32::from_black_alpha(90),
-    );
-    let (fill, shine) = match stone {
-        Stone::Black => (
-            egui::Color32::from_rgb(22, 22, 26),
-            egui::Color32::from_rgb(90, 90, 96),
-        ),
-        Stone::White => (egui::Color32::from_rgb(236, 233, 224), egui::Color32::WHITE),
-    };
-    painter.circle_filled(c, radius, fill);
-    painter.circle_filled(
-        c - egui::vec2(radius * 0.35, radius * 0.35),
-        radius * 0.3,
-        shine,
-    );
 }
 
 /// The side panel's words for a game, in the current language.
@@ -336,7 +311,7 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                stone_icon(ui, stone, 11.0);
+                style::stone_icon(ui, stone, 11.0);
                 // A long name is cut short rather than running under the state on the right.
                 let room = egui::vec2((ui.available_width() - 64.0).max(40.0), 24.0);
                 ui.allocate_ui(room, |ui| {

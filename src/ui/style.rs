@@ -6,6 +6,7 @@ use crate::settings::Settings;
 use crate::theme::{ActiveTheme, Theme};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gomoku_rules::Stone;
 use std::sync::Arc;
 
 /// The CJK font shipped in `assets/fonts` (built by `scripts/make_font.py`).
@@ -209,4 +210,30 @@ fn apply_style(
         *shown = Some(theme.0);
     }
     Ok(())
+}
+
+/// A stone drawn in the interface.
+pub fn stone_icon(ui: &mut egui::Ui, stone: Stone, radius: f32) {
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(radius * 2.0, radius * 2.0), egui::Sense::hover());
+    let painter = ui.painter();
+    let c = rect.center();
+    painter.circle_filled(
+        c + egui::vec2(1.0, 1.5),
+        radius,
+        egui::Color32::from_black_alpha(90),
+    );
+    let (fill, shine) = match stone {
+        Stone::Black => (
+            egui::Color32::from_rgb(22, 22, 26),
+            egui::Color32::from_rgb(90, 90, 96),
+        ),
+        Stone::White => (egui::Color32::from_rgb(236, 233, 224), egui::Color32::WHITE),
+    };
+    painter.circle_filled(c, radius, fill);
+    painter.circle_filled(
+        c - egui::vec2(radius * 0.35, radius * 0.35),
+        radius * 0.3,
+        shine,
+    );
 }

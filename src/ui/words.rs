@@ -1,7 +1,9 @@
 //! The interface's wording of the logic's data: modes, players, refusals, notices, file
 //! problems, settings choices. The logic emits facts; only the interface calls `t!`.
 
-use crate::game::{FileNotice, Game, GameMode, Notice, OpenProblem, Proposal, ProposalKind, Seat};
+use crate::game::{
+    FileNotice, Game, GameMode, NetNotice, Notice, OpenProblem, Proposal, ProposalKind, Seat,
+};
 use crate::i18n::{self, t};
 use crate::save::FileFormat;
 use crate::settings::AnimationLevel;
@@ -244,6 +246,7 @@ pub fn notice_text(notice: &Notice, game: &Game) -> String {
         Notice::ComputerResigns(stone) => {
             t!("computer.resigns", name = name(game, *stone)).into_owned()
         }
+        Notice::Network(net) => net_notice_text(net),
         Notice::File(file) => file_notice(file),
     }
 }
@@ -301,4 +304,37 @@ pub fn player_key_label(key: &str) -> String {
         "White" => i18n::colour_title(Stone::White),
         _ => key.to_owned(),
     }
+}
+
+/// The words of a network notice.
+#[must_use]
+pub fn net_notice_text(notice: &NetNotice) -> String {
+    match notice {
+        NetNotice::Hosting { port } => t!("net.hosting", port = port),
+        NetNotice::CannotHost { detail } => t!("net.cannot_host", detail = detail),
+        NetNotice::Joining { address } => t!("net.joining", address = address),
+        NetNotice::BadAddress { detail } => t!("net.bad_address", detail = detail),
+        NetNotice::Connected {
+            peer,
+            resumed: false,
+        } => t!("net.connected", name = peer),
+        NetNotice::Connected {
+            peer,
+            resumed: true,
+        } => t!("net.reconnected", name = peer),
+        NetNotice::ConnectionLost => t!("net.connection_lost"),
+        NetNotice::Reconnecting => t!("net.reconnecting"),
+        NetNotice::Resynced { adopted: true } => t!("net.resynced_adopted"),
+        NetNotice::Resynced { adopted: false } => t!("net.resynced"),
+        NetNotice::PeerLeft { peer } => t!("net.peer_left", name = peer),
+        NetNotice::Closed { detail } => t!("net.closed", detail = detail),
+        NetNotice::JoinFailed { detail } => t!("net.join_failed", detail = detail),
+        NetNotice::PeerRefused { detail } => t!("net.peer_refused", detail = detail),
+        NetNotice::RefusedByPeer { detail } => t!("net.refused_by_peer", detail = detail),
+        NetNotice::MoveTakenBack => t!("net.move_taken_back"),
+        NetNotice::NotSent { detail } => t!("net.not_sent", detail = detail),
+        NetNotice::RequestCancelled => t!("net.request_cancelled"),
+        NetNotice::Left => t!("net.left"),
+    }
+    .into_owned()
 }

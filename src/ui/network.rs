@@ -1,0 +1,433 @@
+//! The network game's interface: the "Network game" menu, the host and join dialogs (the
+//! host's LAN addresses with copy buttons, the recent addresses), and the network window —
+//! both players' cards with who is connected, the requests, leave, and the chat (scrollback,
+//! input, unread count).
+
+use super::actions::UiAction;
+use super::state::{can_offer_draw, can_resign};
+use super::{style, words};
+use crate::game::{Actor, Game};
+use crate::i18n::{colour_name, t};
+use crate::net::{NetCommand, NetStatus, Network, lan_addresses};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gomoku_rules::Stone;
+use std::net::IpAddr;
+
+/// Which network dialog the menu opened (passed through egui's memory: the menu bar is
+/// drawn by the side panel's system).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    Host,
+    Join,
+    Window,
+}
+
+const OPEN: &str = "network menu request";
+
+/// The dialogs' fields.
+#[derive(Resource)]
+struct NetUi {
+    host: bool,
+    join: bool,
+    window: bool,
+    chat: bool,
+    name: String,
+    port: u16,
+    local: Stone,
+    address: String,
+    input: String,
+    /// The host's addresses, looked up when the host dialog opens.
+    addresses: Vec<IpAddr>,
+    status: NetStatus,
+}
+
+impl Default for NetUi {
+    fn default() -> Self {
+        NetUi {
+            host: false,
+            join: false,
+            window: false,
+            chat: true,
+            name: String::new(),
+            port: crate::net::DEFAULT_PORT,
+            local: Stone::Black,
+            address: String::new(),
+            input: String::new(),
+            addresses: Vec::new(),
+            status: NetStatus::Off,
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<NetUi>().add_systems(
+        EguiPrimaryContextPass,
+        network_ui.after(super::UiPasses::Panels),
+    );
+}
+
+/// The "Network game" menu of the menu bar.
+pub fn menu(ui: &mut egui::Ui) {
+    ui.menu_button(t!("net.menu"), |ui| {
+        let mut open = None;
+        if ui.button(t!("net.host_menu")).clicked() {
+            open = Some(Open::Host);
+        }
+        if ui.button(t!("net.join_menu")).clicked() {
+            open = Some(Open::Join);
+        }
+        ui.separator();
+        if ui.button(t!("net.window_menu")).clicked() {
+            open = Some(Open::Window);
+        }
+        if let Some(open) = open {
+            ui.ctx()
+                .data_mut(|d| d.insert_temp(egui::Id::new(OPEN), open));
+            ui.close();
+        }
+    });
+}
+
+/// The connection's state in words.
+#[must_use]
+pub fn status_text(status: NetStatus) -> String {
+    match status {
+        NetStatus::Off => t!("net.status_off"),
+        NetStatus::Waiting => t!("net.status_waiting"),
+        NetStatus::Connecting => t!("net.status_connecting"),
+        NetStatus::Connected => t!("net.status_connected"),
+        NetStatus::Lost => t!("net.status_lost"),
+        NetStatus::Reconnecting => t!("net.status_reconnecting"),
+        NetStatus::Closed => t!("net.status_closed"),
+    }
+    .into_owned()
+}
+
+fn network_ui(
+    mut contexts: EguiContexts,
+    mut state: ResMut<NetUi>,
+    mut net: ResMut<Network>,
+    game: Res<Game>,
+    mut settings: ResMut<Settings>,
+    mut commands: MessageWriter<NetCommand>,
+    mut actions: MessageWriter<UiAction>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let request = ctx.data_mut(|d| {
+        let id = egui::Id::new(OPEN);
+        let open = d.get_temp::<Open>(id);
+        d.remove::<Open>(id);
+        open
+    });
+    match request {
+        Some(Open::Host) => {
+            state.host = true;
+            state.name.clone_from(&settings.net_name);
+            state.port = settings.net_port;
+            state.addresses = lan_addresses();
+        }
+        Some(Open::Join) => {
+            state.join = true;
+            state.name.clone_from(&settings.net_name);
+            state.address = settings
+                .recent_addresses
+                .first()
+                .cloned()
+                .unwrap_or_default();
+        }
+        Some(Open::Window) => state.window = true,
+        None => {}
+    }
+    // A network game that starts (from a dialog or the command line) opens the window.
+    if state.status == NetStatus::Off && net.status != NetStatus::Off {
+        state.window = true;
+    }
+    state.status = net.status;
+    let mut sent = Vec::new();
+    // The dialogs edit a copy: the settings change (and are saved) only when a value does.
+    let mut edited = settings.clone();
+    host_dialog(&ctx, &mut state, &mut edited, &mut sent);
+    join_dialog(&ctx, &mut state, &mut edited, &mut sent);
+    if edited != *settings {
+        *settings = edited;
+    }
+    let mut act = Vec::new();
+    if state.window {
+        network_window(&ctx, &mut state, &mut net, &game, &mut sent, &mut act);
+    }
+    for command in sent {
+        commands.write(command);
+    }
+    for action in act {
+        actions.write(action);
+    }
+    Ok(())
+}
+
+fn name_field(ui: &mut egui::Ui, name: &mut String) {
+    ui.horizontal(|ui| {
+        ui.label(t!("net.your_name"));
+        ui.add(egui::TextEdit::singleline(name).desired_width(180.0));
+    });
+}
+
+fn host_dialog(
+    ctx: &egui::Context,
+    state: &mut NetUi,
+    settings: &mut Settings,
+    sent: &mut Vec<NetCommand>,
+) {
+    let mut open = state.host;
+    let mut start = false;
+    egui::Window::new(t!("net.host_title"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            name_field(ui, &mut state.name);
+            ui.horizontal(|ui| {
+                ui.label(t!("net.port"));
+                ui.add(egui::DragValue::new(&mut state.port).range(1024..=65535));
+                ui.label(
+                    egui::RichText::new(t!("net.port_default", port = crate::net::DEFAULT_PORT))
+                        .color(style::muted(ui.ctx())),
+                );
+            });
+            ui.horizontal(|ui| {
+                ui.label(t!("net.you_play"));
+                for stone in [Stone::Black, Stone::White] {
+                    ui.radio_value(&mut state.local, stone, colour_name(stone));
+                }
+            });
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new(t!("net.addresses")).strong());
+            if state.addresses.is_empty() {
+                ui.label(egui::RichText::new(t!("net.no_addresses")).color(style::muted(ui.ctx())));
+            }
+            for ip in &state.addresses {
+                let text = match ip {
+                    IpAddr::V4(_) => format!("{ip}:{}", state.port),
+                    IpAddr::V6(_) => format!("[{ip}]:{}", state.port),
+                };
+                ui.horizontal(|ui| {
+                    ui.monospace(&text);
+                    if ui.small_button(t!("net.copy")).clicked() {
+                        ui.ctx().copy_text(text.clone());
+                    }
+                });
+            }
+            ui.add_space(6.0);
+            start = ui.button(t!("net.host_button")).clicked();
+        });
+    state.host = open && !start;
+    if start {
+        settings.net_name = state.name.trim().to_owned();
+        settings.net_port = state.port;
+        sent.push(NetCommand::Host {
+            port: state.port,
+            name: state.name.clone(),
+            local: state.local,
+            bind: None,
+        });
+    }
+}
+
+fn join_dialog(
+    ctx: &egui::Context,
+    state: &mut NetUi,
+    settings: &mut Settings,
+    sent: &mut Vec<NetCommand>,
+) {
+    let mut open = state.join;
+    let mut start = false;
+    egui::Window::new(t!("net.join_title"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            name_field(ui, &mut state.name);
+            ui.horizontal(|ui| {
+                ui.label(t!("net.address"));
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut state.address)
+                        .hint_text(t!("net.address_hint", port = crate::net::DEFAULT_PORT))
+                        .desired_width(220.0),
+                );
+                start |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            });
+            if !settings.recent_addresses.is_empty() {
+                ui.label(egui::RichText::new(t!("net.recent")).strong());
+                for address in &settings.recent_addresses {
+                    if ui.small_button(address).clicked() {
+                        state.address.clone_from(address);
+                    }
+                }
+            }
+            ui.add_space(6.0);
+            start |= ui
+                .add_enabled(
+                    !state.address.trim().is_empty(),
+                    egui::Button::new(t!("net.join_button")),
+                )
+                .clicked();
+        });
+    state.join = open && !start;
+    if start && !state.address.trim().is_empty() {
+        let address = state.address.trim().to_owned();
+        settings.net_name = state.name.trim().to_owned();
+        settings.recent_addresses.retain(|a| a != &address);
+        settings.recent_addresses.insert(0, address.clone());
+        settings.recent_addresses.truncate(8);
+        sent.push(NetCommand::Join {
+            address,
+            name: state.name.clone(),
+        });
+    }
+}
+
+/// One player's card: stone, name, and whether they are here.
+fn card(ui: &mut egui::Ui, game: &Game, net: &Network, stone: Stone) {
+    ui.horizontal(|ui| {
+        style::stone_icon(ui, stone, 8.0);
+        ui.label(egui::RichText::new(words::name(game, stone)).strong());
+        let (text, on) = match game.seats.actor(stone) {
+            Actor::Remote => (status_text(net.status), net.status == NetStatus::Connected),
+            _ => (t!("net.you").into_owned(), true),
+        };
+        let colour = if on {
+            style::accent(ui.ctx())
+        } else {
+            style::error(ui.ctx())
+        };
+        let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+        ui.painter().circle_filled(dot.center(), 4.0, colour);
+        ui.label(egui::RichText::new(text).color(style::muted(ui.ctx())));
+    });
+}
+
+fn network_window(
+    ctx: &egui::Context,
+    state: &mut NetUi,
+    net: &mut Network,
+    game: &Game,
+    sent: &mut Vec<NetCommand>,
+    act: &mut Vec<UiAction>,
+) {
+    let mut open = state.window;
+    egui::Window::new(t!("net.window_title"))
+        .open(&mut open)
+        .default_pos(ctx.viewport_rect().left_bottom() + egui::vec2(12.0, -320.0))
+        .default_width(320.0)
+        .show(ctx, |ui| {
+            ui.label(status_text(net.status));
+            if net.status == NetStatus::Waiting {
+                for addr in &net.listening {
+                    ui.label(
+                        egui::RichText::new(t!("net.listening", address = addr.to_string()))
+                            .color(style::muted(ui.ctx())),
+                    );
+                }
+            }
+            if game.networked() {
+                card(ui, game, net, Stone::Black);
+                card(ui, game, net, Stone::White);
+            }
+            let live = net.status == NetStatus::Connected && game.networked();
+            ui.horizontal_wrapped(|ui| {
+                let buttons = [
+                    (t!("net.undo"), live && game.can_undo(), UiAction::Undo),
+                    (
+                        t!("menu.offer_draw"),
+                        live && can_offer_draw(game),
+                        UiAction::OfferDraw,
+                    ),
+                    (
+                        t!("menu.resign"),
+                        live && can_resign(game),
+                        UiAction::Resign,
+                    ),
+                    (
+                        t!("net.play_again"),
+                        live && game.record.is_over() && game.pending.is_none(),
+                        UiAction::PlayAgain,
+                    ),
+                ];
+                for (label, enabled, action) in buttons {
+                    if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                        act.push(action);
+                    }
+                }
+                if ui
+                    .add_enabled(net.active(), egui::Button::new(t!("net.leave")))
+                    .clicked()
+                {
+                    sent.push(NetCommand::Leave);
+                }
+            });
+            ui.separator();
+            chat(ui, state, net, sent);
+        });
+    state.window = open;
+}
+
+fn chat(ui: &mut egui::Ui, state: &mut NetUi, net: &mut Network, sent: &mut Vec<NetCommand>) {
+    let title = if net.unread > 0 && !state.chat {
+        t!("net.chat_unread", count = net.unread).into_owned()
+    } else {
+        t!("net.chat").into_owned()
+    };
+    let header = ui.selectable_label(state.chat, egui::RichText::new(title).strong());
+    if header.clicked() {
+        state.chat = !state.chat;
+    }
+    if !state.chat {
+        return;
+    }
+    net.unread = 0;
+    egui::ScrollArea::vertical()
+        .max_height(160.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            if net.chat.is_empty() {
+                ui.label(egui::RichText::new(t!("net.chat_empty")).color(style::muted(ui.ctx())));
+            }
+            for line in &net.chat {
+                let colour = if line.from_peer {
+                    style::accent(ui.ctx())
+                } else {
+                    style::text(ui.ctx())
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("{}:", line.name))
+                            .color(colour)
+                            .strong(),
+                    );
+                    ui.label(&line.text);
+                });
+            }
+        });
+    let can_chat = net.status == NetStatus::Connected;
+    ui.horizontal(|ui| {
+        let edit = ui.add_enabled(
+            can_chat,
+            egui::TextEdit::singleline(&mut state.input)
+                .char_limit(gomoku_net::MAX_CHAT_CHARS)
+                .hint_text(t!("net.chat_hint"))
+                .desired_width(220.0),
+        );
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let send = ui
+            .add_enabled(can_chat, egui::Button::new(t!("net.send")))
+            .clicked();
+        if (enter || send) && !state.input.trim().is_empty() {
+            sent.push(NetCommand::Chat(std::mem::take(&mut state.input)));
+            if enter {
+                edit.request_focus();
+            }
+        }
+    });
+}
