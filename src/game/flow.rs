@@ -115,13 +115,11 @@ pub(super) fn run_commands(
                 events.replace(&game);
             }
             GameCommand::Restart => {
-                let setup = game.setup.clone();
-                *game = Game::new(setup);
+                game.restart();
                 events.replace(&game);
             }
             GameCommand::EndGame => {
-                let setup = game.setup.clone();
-                *game = Game::new(setup);
+                game.restart();
                 game.active = false;
                 events.replace(&game);
                 events.notice(Notice::GameEnded);

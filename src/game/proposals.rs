@@ -77,8 +77,7 @@ fn carry_out(game: &mut Game, proposal: Proposal, answered_by: Actor, events: &m
             }
         }
         ProposalKind::PlayAgain => {
-            let setup = game.setup.clone();
-            *game = Game::new(setup);
+            game.restart();
             events.replace(game);
         }
     }
@@ -99,8 +98,7 @@ pub(super) fn handle_proposals(
                         history::undo(&mut game, None, &mut events)
                     }
                     ProposalKind::PlayAgain => {
-                        let setup = game.setup.clone();
-                        *game = Game::new(setup);
+                        game.restart();
                         events.replace(&game);
                     }
                     _ => events.notice(Notice::Watching),

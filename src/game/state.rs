@@ -71,6 +71,11 @@ impl Game {
         }
     }
 
+    /// The same setup again, from an empty board ("Restart", "Play again").
+    pub fn restart(&mut self) {
+        *self = Game::new(self.setup.clone());
+    }
+
     #[must_use]
     pub fn mode(&self) -> GameMode {
         self.seats.mode()

@@ -124,15 +124,7 @@ impl Engine {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        search_threads(
-            &self.board,
-            &mut self.tt,
-            stop,
-            limits,
-            (self.threads, self.time_target),
-            Vec::new(),
-            info,
-        )
+        self.search_excluding(limits, stop, &[], info)
     }
 
     /// Like [`Engine::search`], but never answers one of the points in `exclude` (unless
