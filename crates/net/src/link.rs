@@ -7,8 +7,8 @@ use crate::event::{Action, ActionError, Event};
 use crate::frame::encode;
 use crate::protocol::{DEFAULT_PORT, GameSettings, Role};
 use crate::session::{Phase, Session, SessionConfig};
-use crate::transport::{self, Connection, Incoming};
-use crossbeam_channel::{Receiver, Sender};
+use crate::transport::{self, Connection, Inbox, Incoming, Waker};
+use crossbeam_channel::Receiver;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,7 +59,7 @@ impl Default for NetConfig {
 pub struct Link {
     session: Session,
     config: NetConfig,
-    tx: Sender<Incoming>,
+    tx: Inbox,
     rx: Receiver<Incoming>,
     conn: Option<Connection>,
     next_conn: u64,
@@ -130,7 +130,7 @@ impl Link {
         Link {
             session,
             config,
-            tx,
+            tx: Inbox::new(tx),
             rx,
             conn: None,
             next_conn: 0,
@@ -146,6 +146,14 @@ impl Link {
     #[must_use]
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// Has `waker` called (from a socket thread) whenever something arrives for [`Link::poll`]:
+    /// a game loop that sleeps between frames wakes with it instead of polling on a timer. Only
+    /// the first waker set counts; returns whether this one was set.
+    pub fn set_waker(&self, waker: impl Fn() + Send + Sync + 'static) -> bool {
+        let waker: Waker = Arc::new(waker);
+        self.tx.set_waker(waker)
     }
 
     /// The host's listening addresses (the joiner's target addresses).

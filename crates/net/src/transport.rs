@@ -9,8 +9,8 @@ use crate::protocol::{Message, Refusal};
 use crossbeam_channel::{RecvTimeoutError, Sender};
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -43,6 +43,57 @@ pub(crate) enum Incoming {
     },
 }
 
+/// Called after each report reaches the channel, from the socket thread that made it: a game
+/// wakes its event loop with it, so that a move from the peer shows at once.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// The sending end of the reports' channel, with the waker (set once, possibly after the
+/// threads have started).
+#[derive(Clone)]
+pub(crate) struct Inbox {
+    tx: Sender<Incoming>,
+    waker: Arc<OnceLock<Waker>>,
+}
+
+impl Inbox {
+    pub(crate) fn new(tx: Sender<Incoming>) -> Inbox {
+        Inbox {
+            tx,
+            waker: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// Sets the waker; the first one set stays. Returns whether this one was set.
+    pub(crate) fn set_waker(&self, waker: Waker) -> bool {
+        self.waker.set(waker).is_ok()
+    }
+
+    /// Queues a report and wakes the receiver (not for a heartbeat: it changes nothing a
+    /// player sees). `Err` when the receiver is gone.
+    pub(crate) fn send(&self, item: Incoming) -> Result<(), ()> {
+        let heartbeat = matches!(
+            item,
+            Incoming::Frame {
+                message: Message::Heartbeat,
+                ..
+            }
+        );
+        self.tx.send(item).map_err(|_| ())?;
+        if let Some(wake) = self.waker.get().filter(|_| !heartbeat) {
+            wake();
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Inbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inbox")
+            .field("waker", &self.waker.get().is_some())
+            .finish_non_exhaustive()
+    }
+}
+
 enum Outgoing {
     Frame(Vec<u8>),
     /// Send what is queued, then close our direction (the peer reads everything first).
@@ -73,7 +124,7 @@ impl Connection {
         id: u64,
         stream: TcpStream,
         config: &NetConfig,
-        incoming: Sender<Incoming>,
+        incoming: Inbox,
     ) -> std::io::Result<Connection> {
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(config.peer_timeout))?;
@@ -145,7 +196,7 @@ impl Connection {
     }
 }
 
-fn read_loop(id: u64, mut stream: TcpStream, timeout: Duration, incoming: &Sender<Incoming>) {
+fn read_loop(id: u64, mut stream: TcpStream, timeout: Duration, incoming: &Inbox) {
     let mut decoder = Decoder::new();
     let mut buf = [0u8; 4096];
     let mut frames = Vec::new();
@@ -184,7 +235,7 @@ fn read_loop(id: u64, mut stream: TcpStream, timeout: Duration, incoming: &Sende
 /// Accepts connections on `listeners` until `stop` is set.
 pub(crate) fn listen(
     listeners: Vec<TcpListener>,
-    incoming: Sender<Incoming>,
+    incoming: Inbox,
     stop: Arc<AtomicBool>,
 ) -> std::io::Result<()> {
     for l in &listeners {
@@ -217,7 +268,7 @@ pub(crate) fn connect(
     delay: Duration,
     window: Duration,
     config: &NetConfig,
-    incoming: Sender<Incoming>,
+    incoming: Inbox,
     stop: Arc<AtomicBool>,
 ) {
     let connect_timeout = config.connect_timeout;

@@ -154,6 +154,35 @@ fn a_second_joiner_is_told_the_host_is_busy() {
 }
 
 #[test]
+fn the_waker_is_called_when_the_peers_move_arrives() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    let (mut host, mut joiner) = connected_pair(loopback_v4(), GameSettings::default());
+    let wakes = Arc::new(AtomicUsize::new(0));
+    let counter = wakes.clone();
+    // Set after the threads started: they see it all the same.
+    assert!(joiner.set_waker(move || {
+        counter.fetch_add(1, Ordering::SeqCst);
+    }));
+    assert!(!joiner.set_waker(|| {}), "only the first waker counts");
+    joiner.poll();
+    let before = wakes.load(Ordering::SeqCst);
+    host.act(Action::Move(p(7, 7))).unwrap();
+    // Without polling: the socket thread calls the waker when the frame arrives.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while wakes.load(Ordering::SeqCst) == before {
+        assert!(Instant::now() < deadline, "the waker was never called");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(
+        joiner.poll().iter().any(moved),
+        "the move was there to poll"
+    );
+}
+
+#[test]
 fn links_can_live_in_a_bevy_resource() {
     fn send_sync<T: Send + Sync + 'static>() {}
     send_sync::<Link>();
