@@ -116,6 +116,7 @@ pub fn net_command(cli: &Cli, saved_name: &str, color: Stone) -> Option<gomoku::
             name,
             local: color,
             bind: None,
+            board: None,
         });
     }
     cli.join

@@ -52,6 +52,8 @@ fn main() -> ExitCode {
                     min_height: MIN_WINDOW.1 as f32,
                     ..default()
                 },
+                // Shown once the board is drawn (`ui/reveal.rs`).
+                visible: false,
                 ..default()
             }),
             // The close button asks first while a game is on.

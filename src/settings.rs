@@ -114,9 +114,10 @@ pub struct Settings {
     pub move_numbers: bool,
     pub coordinates: bool,
     pub forbidden_marks: bool,
-    /// The new game's rule, forbidden-move policy, mode and names.
+    /// The new game's rule, forbidden-move policy, board size, mode and names.
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
+    pub size: usize,
     pub mode: ModeSetting,
     pub black_name: String,
     pub white_name: String,
@@ -142,6 +143,7 @@ impl Default for Settings {
             forbidden_marks: true,
             rule: Rule::Renju,
             policy: ForbiddenPolicy::Refuse,
+            size: gomoku_rules::DEFAULT_SIZE,
             mode: ModeSetting::HotSeat,
             black_name: String::new(),
             white_name: String::new(),
@@ -167,6 +169,7 @@ impl Settings {
             seats: Seats::default().for_mode(self.mode.mode(), names),
             rule: self.rule,
             policy: self.policy,
+            size: self.size,
         }
     }
 
@@ -175,6 +178,7 @@ impl Settings {
         self.mode = ModeSetting::of(setup.mode());
         self.rule = setup.rule;
         self.policy = setup.policy;
+        self.size = setup.size;
         for stone in [Stone::Black, Stone::White] {
             let seat = setup.seats.get(stone);
             if let crate::game::Seat::Local { name } = seat {

@@ -6,6 +6,7 @@ use gomoku::game::{Game, GameMode, GameSetup, NetNotice, Notice};
 use gomoku::i18n::{self, Language, messages};
 use gomoku::ui::style::CJK_FONT;
 use gomoku::ui::words;
+use gomoku_net::{ActionError, Refusal, Rejection};
 use gomoku_rules::{MoveError, Stone};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -207,6 +208,7 @@ fn every_notice() -> Vec<Notice> {
         Notice::Watching,
         Notice::DrawOnYourTurn,
         Notice::NoHintNow,
+        Notice::NoHelpInNetworkGame,
         Notice::ComputerResigns(Stone::White),
     ];
     for kind in [K::Undo, K::Draw, K::PlayAgain] {
@@ -275,16 +277,87 @@ fn every_notice() -> Vec<Notice> {
             NetNotice::Resynced { adopted: true },
             NetNotice::PeerLeft { peer: "Bo".into() },
             NetNotice::Closed { detail: detail() },
-            NetNotice::JoinFailed { detail: detail() },
-            NetNotice::PeerRefused { detail: detail() },
-            NetNotice::RefusedByPeer { detail: detail() },
+            NetNotice::Unreadable { detail: detail() },
             NetNotice::MoveTakenBack,
-            NetNotice::NotSent { detail: detail() },
             NetNotice::RequestCancelled,
             NetNotice::Left,
         ]
         .map(Notice::Network),
     );
+    // Every reason the network gives, inside the notices that carry it.
+    let rejections = [
+        Rejection::NotYourTurn,
+        Rejection::WrongMoveNumber {
+            expected: 3,
+            got: 5,
+        },
+        Rejection::OffBoard { x: 30, y: 2 },
+        Rejection::Occupied { x: 7, y: 7 },
+        Rejection::Forbidden {
+            x: 7,
+            y: 7,
+            kind: gomoku_rules::Forbidden::DoubleThree,
+        },
+        Rejection::GameOver,
+        Rejection::GameNotOver,
+        Rejection::RequestPending,
+        Rejection::NoRequest,
+        Rejection::BadUndo {
+            to: 2,
+            detail: detail(),
+        },
+        Rejection::ChatTooLong {
+            chars: 600,
+            max: 500,
+        },
+        Rejection::ChatFlood,
+        Rejection::BadName { max: 24 },
+        Rejection::Unexpected { detail: detail() },
+        Rejection::BadFrame { detail: detail() },
+        Rejection::BadSync { detail: detail() },
+    ];
+    for why in rejections {
+        all.push(Notice::Network(NetNotice::PeerRefused { why: why.clone() }));
+        all.push(Notice::Network(NetNotice::RefusedByPeer { why }));
+    }
+    let refusals = [
+        Refusal::Version {
+            host: vec![1],
+            joiner: vec![2, 3],
+        },
+        Refusal::Busy,
+        Refusal::UnknownGame {
+            game_id: "a".into(),
+            current: "b".into(),
+        },
+        Refusal::Settings { detail: detail() },
+        Refusal::Handshake { detail: detail() },
+    ];
+    for why in refusals {
+        all.push(Notice::Network(NetNotice::HostRefused { why: why.clone() }));
+        all.push(Notice::Network(NetNotice::JoinFailed { why }));
+    }
+    let action_errors = [
+        ActionError::NotConnected,
+        ActionError::Closed,
+        ActionError::NotYourTurn,
+        ActionError::RequestPending,
+        ActionError::NoRequest,
+        ActionError::Move(MoveError::Occupied),
+        ActionError::Move(MoveError::OffBoard),
+        ActionError::Move(MoveError::GameOver),
+        ActionError::Move(MoveError::Forbidden(gomoku_rules::Forbidden::Overline)),
+        ActionError::GameOver,
+        ActionError::GameNotOver,
+        ActionError::NothingToUndo,
+        ActionError::ChatTooLong { max: 500 },
+        ActionError::ChatEmpty,
+        ActionError::ChatFlood,
+        ActionError::BadName { max: 24 },
+    ];
+    for why in action_errors {
+        all.push(Notice::Network(NetNotice::NotSent { why }));
+    }
     for notice in &all {
         // Every kind is listed above.
         match notice {
@@ -307,6 +380,7 @@ fn every_notice() -> Vec<Notice> {
             | Notice::Watching
             | Notice::DrawOnYourTurn
             | Notice::NoHintNow
+            | Notice::NoHelpInNetworkGame
             | Notice::ComputerResigns(_)
             | Notice::File(_)
             | Notice::Network(_) => {}
@@ -337,4 +411,24 @@ fn every_notice_is_worded_in_both_languages() {
             "{notice:?}: {chinese:?} has no Chinese"
         );
     }
+}
+
+#[test]
+fn network_refusals_name_points_as_the_board_does_in_both_languages() {
+    let _turn = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
+    let game = Game::new(GameSetup::default());
+    let notice = Notice::Network(NetNotice::PeerRefused {
+        why: Rejection::Occupied { x: 7, y: 7 },
+    });
+    i18n::set_language(Language::En);
+    let english = words::notice_text(&notice, &game);
+    i18n::set_language(Language::Zh);
+    let chinese = words::notice_text(&notice, &game);
+    i18n::set_language(Language::En);
+    assert!(english.contains("H8 is already taken"), "{english}");
+    assert!(chinese.contains("H8 已有棋子"), "{chinese}");
+    assert!(!english.contains("(7, 7)"), "{english}");
+    // A point off the board keeps its numbers.
+    let off = words::rejection_text(&Rejection::OffBoard { x: 30, y: 2 }, 15);
+    assert!(off.contains("(30, 2)"), "{off}");
 }

@@ -3,7 +3,8 @@
 //! loopback session: a game to a five, undo requests and draw offers both ways with both
 //! answers, chat, play again with the colours swapped, statistics per opponent name.
 //! Only 127.0.0.1 is ever used. The ignored `latency` test is the benchmark: the time from a
-//! move the peer sends to the game's `StonePlaced`.
+//! move the peer sends to the game's `StonePlaced`, the app sleeping until the link wakes it
+//! (as the window's event loop does) and then running one update.
 
 mod common;
 
@@ -13,7 +14,7 @@ use gomoku::game::{
     Actor, GameCommand, GameSetup, MoveRequest, NetNotice, Notice, Origin, Proposal, ProposalKind,
     Seat, StonePlaced,
 };
-use gomoku::net::{NetCommand, NetStatus, Network};
+use gomoku::net::{HostBoard, NetCommand, NetStatus, Network};
 use gomoku::stats::Stats;
 use gomoku::ui::actions::UiAction;
 use gomoku_net::{Action, Event, Link, NetConfig, Request};
@@ -61,6 +62,7 @@ fn hosted(app: &mut App) -> Link {
             name: "Ann".into(),
             local: Stone::Black,
             bind: Some(LOOPBACK),
+            board: None,
         },
     );
     assert_eq!(net(app).status, NetStatus::Waiting);
@@ -305,6 +307,92 @@ fn a_local_move_the_session_refuses_is_taken_back_and_told() {
     assert!(game(&app).networked(), "still waiting for Bo to come back");
 }
 
+#[test]
+fn restart_replay_and_redo_are_locked_and_a_new_game_leaves_the_network_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    let mut joiner = hosted(&mut app);
+    ann_plays(&mut app, &mut joiner, "h8");
+    bo_plays(&mut app, &mut joiner, "i9");
+    assert!(!game(&app).can_restart(), "restart is greyed out");
+    for command in [
+        GameCommand::Restart,
+        GameCommand::EndGame,
+        GameCommand::ReplayTo(0),
+        GameCommand::Redo,
+    ] {
+        send(&mut app, command.clone());
+        app.update();
+        assert_eq!(game(&app).record.moves().len(), 2, "{command:?} is ignored");
+        assert!(game(&app).active && game(&app).networked());
+    }
+    same_game(&app, &joiner);
+    // No engine help for either player while the game is on.
+    drain::<Notice>(&mut app);
+    send(&mut app, gomoku::ai::ComputerRequest::Hint);
+    assert!(drain::<Notice>(&mut app).contains(&Notice::NoHelpInNetworkGame));
+    let analysis = app.world().resource::<gomoku::ai::analysis::Analysis>();
+    assert!(!analysis.pending(game(&app)), "no search runs for a hint");
+
+    // A new game (renju on the board) takes the board and leaves the network game: the other
+    // player is told, and the board is not put back to the network game afterwards.
+    send(
+        &mut app,
+        GameCommand::NewGame(GameSetup {
+            rule: Rule::Renju,
+            ..GameSetup::default()
+        }),
+    );
+    pump(&mut app, &mut joiner, |_, events| {
+        events.iter().any(|e| matches!(e, Event::PeerLeft(_)))
+    });
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(net(&app).status, NetStatus::Closed);
+    assert!(!game(&app).networked());
+    assert!(game(&app).record.moves().is_empty());
+    assert_eq!(game(&app).record.rule(), Rule::Renju);
+    assert!(drain::<Notice>(&mut app).contains(&Notice::Network(NetNotice::Left)));
+}
+
+#[test]
+fn the_host_offers_a_19_by_19_board_and_the_joiner_gets_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    send(
+        &mut app,
+        NetCommand::Host {
+            port: 0,
+            name: "Ann".into(),
+            local: Stone::White,
+            bind: Some(LOOPBACK),
+            board: Some(HostBoard {
+                rule: Rule::Freestyle,
+                size: 19,
+            }),
+        },
+    );
+    assert_eq!(game(&app).record.size(), 19);
+    let addr = net(&app).listening[0];
+    let mut joiner = Link::join(vec![addr], "Bo", NetConfig::default());
+    pump(&mut app, &mut joiner, |app, events| {
+        net(app).status == NetStatus::Connected
+            && events
+                .iter()
+                .any(|e| matches!(e, Event::GameStarted { .. }))
+    });
+    assert_eq!(joiner.session().settings().size, 19);
+    assert_eq!(joiner.session().settings().rule, Rule::Freestyle);
+    // Bo plays black on the far corner of the big board.
+    let corner = Pos::new(18, 18);
+    joiner.act(Action::Move(corner)).unwrap();
+    pump(&mut app, &mut joiner, |app, _| {
+        game(app).record.moves().len() == 1
+    });
+    assert_eq!(game(&app).record.moves()[0].pos, corner);
+}
+
 /// The benchmark: `cargo test -p gomoku --test network -- --ignored --nocapture latency`.
 #[test]
 #[ignore = "benchmark"]
@@ -312,6 +400,10 @@ fn latency() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app(dir.path());
     let mut joiner = hosted(&mut app);
+    let (wake, woken) = std::sync::mpsc::channel();
+    assert!(net(&app).link().unwrap().set_waker(move || {
+        let _ = wake.send(());
+    }));
     let mut times = Vec::new();
     let mut rng = fastrand::Rng::with_seed(7);
     while times.len() < 1000 {
@@ -346,8 +438,13 @@ fn latency() {
         let pos = empty[rng.usize(..empty.len())];
         if joiner.session().local_to_move() {
             drain::<StonePlaced>(&mut app);
+            while woken.try_recv().is_ok() {}
             let sent = Instant::now();
             joiner.act(Action::Move(pos)).unwrap();
+            // As the window does: sleep until the link wakes the app, then update.
+            woken
+                .recv_timeout(Duration::from_secs(5))
+                .expect("the link woke the app");
             loop {
                 app.update();
                 if drain::<StonePlaced>(&mut app)

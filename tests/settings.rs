@@ -45,6 +45,7 @@ fn custom() -> Settings {
         forbidden_marks: false,
         rule: Rule::Standard,
         policy: ForbiddenPolicy::Lose,
+        size: 19,
         mode: ModeSetting::VsComputer {
             human: Stone::White,
             level: "Expert".into(),

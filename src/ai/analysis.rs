@@ -82,6 +82,15 @@ fn requests(
     mut notices: MessageWriter<Notice>,
 ) {
     for action in actions.read() {
+        // Both players of a network game play without the engine's help.
+        let helping = matches!(
+            action,
+            ComputerRequest::ToggleAnalysis | ComputerRequest::Hint
+        );
+        if helping && no_help(&game) {
+            notices.write(Notice::NoHelpInNetworkGame);
+            continue;
+        }
         match action {
             ComputerRequest::ToggleAnalysis => analysis.enabled = !analysis.enabled,
             ComputerRequest::Hint => {
@@ -102,6 +111,12 @@ fn requests(
     }
 }
 
+/// A network game in progress: no hints, no analysis (the other player has none either).
+#[must_use]
+pub fn no_help(game: &Game) -> bool {
+    game.networked() && game.in_progress()
+}
+
 /// The computer plays both sides.
 fn watching(game: &Game) -> bool {
     matches!(game.mode(), GameMode::ComputerVsComputer { .. })
@@ -110,7 +125,7 @@ fn watching(game: &Game) -> bool {
 /// Runs the analysis of each new position (panel on) and the searches for hints.
 fn analyse(game: Res<Game>, mut analysis: ResMut<Analysis>) {
     let moves = game.record.moves().len();
-    let on_turn = game.in_progress() && !game.computer_to_move();
+    let on_turn = game.in_progress() && !game.computer_to_move() && !no_help(&game);
     if let Some(wanted) = analysis.hint_for {
         let still = wanted == moves || game.computer_to_move() && wanted == moves + 1;
         if !still || !game.in_progress() {

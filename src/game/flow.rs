@@ -165,12 +165,13 @@ pub(super) fn run_commands(
 }
 
 /// What the host's settings and the shared game rule out during a network game: replay,
-/// redo, another forbidden-move policy, other seats, restarting on one side only.
+/// redo, another forbidden-move policy, other seats, restarting or ending on one side only.
 fn locked_in_network_game(command: &GameCommand) -> bool {
     matches!(
         command,
         GameCommand::Redo
             | GameCommand::Restart
+            | GameCommand::EndGame
             | GameCommand::SetSeats(_)
             | GameCommand::SetPolicy(_)
             | GameCommand::ReplayTo(_)

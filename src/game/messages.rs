@@ -233,6 +233,8 @@ pub enum Notice {
     DrawOnYourTurn,
     /// A hint asked for with no game or no move to suggest.
     NoHintNow,
+    /// Hints and analysis wait until the network game is over.
+    NoHelpInNetworkGame,
     /// The computer playing this colour resigned.
     ComputerResigns(Stone),
     /// Saving, opening, the autosave, the settings and the statistics files.

@@ -21,7 +21,7 @@ pub use history::position_at;
 pub use messages::*;
 pub use network::NetNotice;
 pub use seats::{Actor, DEFAULT_LEVEL, GameMode, Seat, Seats, clean_name, computer_record_name};
-pub use setup::GameSetup;
+pub use setup::{BOARD_SIZES, GameSetup};
 pub use state::{Game, StartupGame};
 
 use crate::GameSystems;

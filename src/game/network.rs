@@ -2,6 +2,8 @@
 //! the connection's changes and the messages one side refused. Plain data; `ui/words.rs`
 //! words it.
 
+use gomoku_net::{ActionError, Refusal, Rejection};
+
 /// A fact about the network game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetNotice {
@@ -23,18 +25,22 @@ pub enum NetNotice {
     Resynced { adopted: bool },
     /// The other player left for good.
     PeerLeft { peer: String },
-    /// The connection is over (gave up, refused, dropped): why, in the network's words.
+    /// The connection is over (gave up, dropped): why, in the transport's words.
     Closed { detail: String },
+    /// The host turned us away (the connection is over).
+    HostRefused { why: Refusal },
     /// A player could not join (the host keeps listening).
-    JoinFailed { detail: String },
+    JoinFailed { why: Refusal },
     /// We refused something the other player sent (the game is unchanged).
-    PeerRefused { detail: String },
+    PeerRefused { why: Rejection },
+    /// The other player's program sent something unreadable (ignored).
+    Unreadable { detail: String },
     /// The other player refused something of ours.
-    RefusedByPeer { detail: String },
+    RefusedByPeer { why: Rejection },
     /// Our move was refused by the other side and taken back.
     MoveTakenBack,
-    /// What the person here did could not be sent (`detail`: why).
-    NotSent { detail: String },
+    /// What the person here did could not be sent.
+    NotSent { why: ActionError },
     /// A request waiting for its answer was cancelled.
     RequestCancelled,
     /// We left the network game.
@@ -51,7 +57,9 @@ impl NetNotice {
                 | NetNotice::BadAddress { .. }
                 | NetNotice::ConnectionLost
                 | NetNotice::Closed { .. }
+                | NetNotice::HostRefused { .. }
                 | NetNotice::JoinFailed { .. }
+                | NetNotice::Unreadable { .. }
                 | NetNotice::PeerRefused { .. }
                 | NetNotice::RefusedByPeer { .. }
                 | NetNotice::MoveTakenBack

@@ -6,7 +6,7 @@ use super::seats::{Actor, GameMode, Seats};
 use super::setup::GameSetup;
 use bevy::prelude::*;
 use gomoku_rules::save::{Players, SavedGame};
-use gomoku_rules::{DEFAULT_SIZE, GameRecord, Pos, Stone};
+use gomoku_rules::{GameRecord, Pos, Stone};
 
 /// The first game of the run, from the command line: a setup, and a game to continue from
 /// (`--open`, `--moves`) if any.
@@ -45,7 +45,7 @@ impl Default for Game {
 impl Game {
     #[must_use]
     pub fn new(setup: GameSetup) -> Game {
-        let record = GameRecord::new(setup.rule, DEFAULT_SIZE).with_policy(setup.policy);
+        let record = GameRecord::new(setup.rule, setup.board_size()).with_policy(setup.policy);
         Game::started(setup, record)
     }
 
@@ -56,6 +56,7 @@ impl Game {
             seats: Seats::from_players(&saved.players),
             rule: saved.record.rule(),
             policy: saved.record.policy(),
+            size: saved.record.size(),
         };
         Game::started(setup, saved.record)
     }
@@ -190,6 +191,13 @@ impl Game {
     #[must_use]
     pub fn can_redo(&self) -> bool {
         self.active && self.review.is_none() && self.record.can_redo() && !self.networked()
+    }
+
+    /// Whether the game can be restarted or ended here (not a network game: both sides hold
+    /// it; "play again" and "leave" are the network's ways).
+    #[must_use]
+    pub fn can_restart(&self) -> bool {
+        self.active && !self.networked()
     }
 
     /// A player on the network holds a seat (replay, redo and mode changes are locked).

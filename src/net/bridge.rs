@@ -55,6 +55,7 @@ fn show(net: &mut Network, game: &mut Game, events: &mut GameEvents, record: Gam
         seats: seats_of(session),
         rule: settings.rule,
         policy: settings.forbidden,
+        size: usize::from(settings.size),
     });
     shown.record = record;
     shown.pending = pending_of(session);
@@ -225,22 +226,16 @@ pub(super) fn poll_link(
                 net.unread += 1;
             }
             Event::PeerRenamed(name) => set_peer_name(&mut game, &name),
-            Event::PeerRejected(why) => notice(NetNotice::PeerRefused {
-                detail: why.to_string(),
-            }),
-            Event::RejectedByPeer(why) => notice(NetNotice::RefusedByPeer {
-                detail: why.to_string(),
-            }),
+            Event::PeerRejected(why) => notice(NetNotice::PeerRefused { why }),
+            Event::RejectedByPeer(why) => notice(NetNotice::RefusedByPeer { why }),
             Event::MoveTakenBack { .. } => {
                 net.reload = true;
                 notice(NetNotice::MoveTakenBack);
             }
-            Event::ProtocolError(error) => notice(NetNotice::PeerRefused {
+            Event::ProtocolError(error) => notice(NetNotice::Unreadable {
                 detail: error.to_string(),
             }),
-            Event::HandshakeFailed(why) => notice(NetNotice::JoinFailed {
-                detail: why.to_string(),
-            }),
+            Event::HandshakeFailed(why) => notice(NetNotice::JoinFailed { why }),
             Event::ConnectionLost(_) => {
                 net.status = NetStatus::Lost;
                 notice(NetNotice::ConnectionLost);
@@ -263,9 +258,7 @@ pub(super) fn poll_link(
             }
             Event::Refused(why) => {
                 closed = true;
-                notice(NetNotice::Closed {
-                    detail: why.to_string(),
-                });
+                notice(NetNotice::HostRefused { why });
             }
             Event::GaveUp(detail) | Event::Dropped(detail) => {
                 closed = true;
@@ -337,9 +330,7 @@ pub(super) fn forward_local(
     for action in actions {
         if let Err(error) = link.act(action) {
             refused = true;
-            notices.write(Notice::Network(NetNotice::NotSent {
-                detail: error.to_string(),
-            }));
+            notices.write(Notice::Network(NetNotice::NotSent { why: error }));
         }
     }
     if refused {

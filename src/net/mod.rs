@@ -9,7 +9,7 @@ mod start;
 use crate::GameSystems;
 use bevy::prelude::*;
 use gomoku_net::{Link, Role};
-use gomoku_rules::Stone;
+use gomoku_rules::{Rule, Stone};
 use std::net::{IpAddr, SocketAddr};
 
 pub use gomoku_net::DEFAULT_PORT;
@@ -18,13 +18,15 @@ pub use start::lan_addresses;
 /// What the interface or the command line asks of the network.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum NetCommand {
-    /// Host a game on `port` (0: any free port) with the current rule and policy, the person
-    /// here playing `local`. `bind`: one address to listen on (default: every interface).
+    /// Host a game on `port` (0: any free port) with the current forbidden-move policy, the
+    /// person here playing `local`, on `board` (default: the rule and size of the game on the
+    /// board). `bind`: one address to listen on (default: every interface).
     Host {
         port: u16,
         name: String,
         local: Stone,
         bind: Option<IpAddr>,
+        board: Option<HostBoard>,
     },
     /// Join the game hosted at `address` (`IP`, `IP:PORT`, `[IPv6]:PORT`, `HOST[:PORT]`).
     Join { address: String, name: String },
@@ -32,6 +34,14 @@ pub enum NetCommand {
     Chat(String),
     /// Leave the network game (the game on the board stays, as a local game).
     Leave,
+}
+
+/// The rule and board size a host offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostBoard {
+    pub rule: Rule,
+    /// 15, 19 or 20 (renju: 15).
+    pub size: usize,
 }
 
 /// Where the network game stands, as the interface shows it.
@@ -127,7 +137,9 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 start::run_net_commands.in_set(GameSystems::Input),
-                bridge::poll_link.in_set(GameSystems::Seats),
+                (start::leave_for_another_game, bridge::poll_link)
+                    .chain()
+                    .in_set(GameSystems::Seats),
                 bridge::forward_local.in_set(GameSystems::React),
             ),
         );

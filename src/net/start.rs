@@ -2,11 +2,12 @@
 //! shown in the host dialog.
 
 use super::bridge::{load_from_link, seats_become_local};
-use super::{ChatLine, NetCommand, NetStatus, Network};
-use crate::game::{Game, GameEvents, NetNotice, Notice};
+use super::{ChatLine, HostBoard, NetCommand, NetStatus, Network};
+use crate::game::{Game, GameCommand, GameEvents, GameSetup, NetNotice, Notice};
 use bevy::prelude::*;
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use gomoku_net::{Action, GameSettings, Link, NetConfig, Role, bind_all, parse_address};
-use gomoku_rules::{DEFAULT_SIZE, Stone};
+use gomoku_rules::Stone;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 
 /// The addresses of this computer's network interfaces other players can join (loopback
@@ -29,6 +30,17 @@ pub fn lan_addresses() -> Vec<IpAddr> {
     found
 }
 
+/// Has the link wake the window's event loop when something arrives: between frames the app
+/// sleeps until an event comes (`ui/idle.rs`), and the other player's move is one.
+fn wake_on_arrival(link: &Link, proxy: Option<&EventLoopProxyWrapper>) {
+    if let Some(proxy) = proxy {
+        let proxy = (**proxy).clone();
+        link.set_waker(move || {
+            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        });
+    }
+}
+
 fn close_link(net: &mut Network, game: &mut Game) {
     if let Some(link) = net.link.as_mut() {
         let _ = link.act(Action::Leave(None));
@@ -42,6 +54,7 @@ pub(super) fn run_net_commands(
     mut net: ResMut<Network>,
     mut game: ResMut<Game>,
     mut events: GameEvents,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     for command in commands.read() {
         match command {
@@ -50,16 +63,27 @@ pub(super) fn run_net_commands(
                 name,
                 local,
                 bind,
+                board,
             } => {
+                let board = board.unwrap_or(HostBoard {
+                    rule: game.setup.rule,
+                    size: game.setup.board_size(),
+                });
+                let shown = GameSetup {
+                    rule: board.rule,
+                    size: board.size,
+                    ..game.setup.clone()
+                };
                 close_link(&mut net, &mut game);
                 let listener = match bind {
                     Some(ip) => TcpListener::bind(SocketAddr::new(*ip, *port)),
                     None => bind_all(*port),
                 };
                 let settings = GameSettings {
-                    rule: game.setup.rule,
-                    size: DEFAULT_SIZE as u8,
-                    forbidden: game.setup.policy,
+                    rule: shown.rule,
+                    // Board sizes are at most 20.
+                    size: u8::try_from(shown.board_size()).unwrap_or(15),
+                    forbidden: shown.policy,
                     black: if *local == Stone::Black {
                         Role::Host
                     } else {
@@ -70,6 +94,7 @@ pub(super) fn run_net_commands(
                     .and_then(|l| Link::host_on(vec![l], name, settings, NetConfig::default()));
                 match hosted {
                     Ok(link) => {
+                        wake_on_arrival(&link, proxy.as_deref());
                         let port = link.local_addrs().first().map_or(*port, |a| a.port());
                         net.listening = link.local_addrs().to_vec();
                         net.link = Some(link);
@@ -88,7 +113,9 @@ pub(super) fn run_net_commands(
             NetCommand::Join { address, name } => match parse_address(address) {
                 Ok(addrs) => {
                     close_link(&mut net, &mut game);
-                    net.link = Some(Link::join(addrs, name, NetConfig::default()));
+                    let link = Link::join(addrs, name, NetConfig::default());
+                    wake_on_arrival(&link, proxy.as_deref());
+                    net.link = Some(link);
                     net.role = Some(Role::Joiner);
                     net.listening.clear();
                     net.status = NetStatus::Connecting;
@@ -112,9 +139,7 @@ pub(super) fn run_net_commands(
                         name,
                         text: text.clone(),
                     }),
-                    Err(error) => events.notice(Notice::Network(NetNotice::NotSent {
-                        detail: error.to_string(),
-                    })),
+                    Err(error) => events.notice(Notice::Network(NetNotice::NotSent { why: error })),
                 }
             }
             NetCommand::Leave => {
@@ -124,5 +149,22 @@ pub(super) fn run_net_commands(
                 }
             }
         }
+    }
+}
+
+/// A new game or an opened file takes the board: the network game is left (with a goodbye),
+/// so that the board is not put back to the network game's position.
+pub(super) fn leave_for_another_game(
+    mut commands: MessageReader<GameCommand>,
+    mut net: ResMut<Network>,
+    mut game: ResMut<Game>,
+    mut events: GameEvents,
+) {
+    let replaced = commands
+        .read()
+        .any(|c| matches!(c, GameCommand::NewGame(_) | GameCommand::Load(_)));
+    if replaced && net.active() {
+        close_link(&mut net, &mut game);
+        events.notice(Notice::Network(NetNotice::Left));
     }
 }

@@ -4,7 +4,7 @@
 //! warning). Its words are under `computer` in the translation tables.
 
 use crate::ai::ComputerRequest;
-use crate::ai::analysis::Analysis;
+use crate::ai::analysis::{Analysis, no_help};
 use crate::ai::player::{ComputerPlayer, Thinking};
 use crate::ai::readout::AnalysisView;
 use crate::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS};
@@ -251,7 +251,7 @@ pub fn assist_buttons(
 ) {
     let wide = egui::vec2((ui.available_width() - 8.0) / 2.0, 28.0);
     ui.horizontal(|ui| {
-        let on_turn = game.in_progress() && !game.computer_to_move();
+        let on_turn = game.in_progress() && !game.computer_to_move() && !no_help(game);
         if ui
             .add_enabled(
                 on_turn,
@@ -263,7 +263,8 @@ pub fn assist_buttons(
             act.push(UiAction::Computer(ComputerRequest::Hint));
         }
         if ui
-            .add(
+            .add_enabled(
+                !no_help(game),
                 egui::Button::new(t!("computer.analysis"))
                     .selected(analysis.enabled)
                     .min_size(wide),

@@ -5,7 +5,7 @@
 
 use crate::anim;
 use crate::board::layout::{BoardLayout, MENU_HEIGHT, PANEL_WIDTH};
-use crate::game::{Actor, Game, GameMode, Notice, Origin, ProposalKind, StonePlaced};
+use crate::game::{Actor, BOARD_SIZES, Game, GameMode, Notice, Origin, ProposalKind, StonePlaced};
 use crate::i18n::{self, t};
 use crate::save::ResumeOffer;
 use crate::stats::Stats;
@@ -424,6 +424,29 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     }
                 });
                 ui.end_row();
+                // Renju is played on 15×15 only: the other sizes are greyed out for it.
+                ui.label(t!("new_game.board"));
+                ui.horizontal(|ui| {
+                    let renju = setup.rule == Rule::Renju;
+                    for size in BOARD_SIZES {
+                        let enabled = !renju || size == gomoku_rules::DEFAULT_SIZE;
+                        let chosen = if renju {
+                            size == gomoku_rules::DEFAULT_SIZE
+                        } else {
+                            setup.size == size
+                        };
+                        if ui
+                            .add_enabled(
+                                enabled,
+                                egui::Button::selectable(chosen, format!("{size}×{size}")),
+                            )
+                            .clicked()
+                        {
+                            setup.size = size;
+                        }
+                    }
+                });
+                ui.end_row();
                 let mode = setup.mode;
                 let [black, white] = &mut setup.names;
                 for (stone, name) in [(Stone::Black, black), (Stone::White, white)] {
@@ -464,7 +487,11 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
         ui.label(
             egui::RichText::new(super::rule_summary(setup.rule)).color(style::muted(ui.ctx())),
         );
-        if game.worth_keeping() {
+        if game.networked() {
+            ui.label(
+                egui::RichText::new(t!("new_game.leaves_network")).color(style::error(ui.ctx())),
+            );
+        } else if game.worth_keeping() {
             ui.label(egui::RichText::new(t!("new_game.replaced")).color(style::muted(ui.ctx())));
         }
         ui.add_space(8.0);

@@ -2,7 +2,8 @@
 //! due. bevy_egui 0.42 hands egui a `ModifiersChanged` event every frame; egui treats any event
 //! as a reason to repaint at once, so the app would redraw continuously: only real modifier
 //! changes are passed on. Between events the app sleeps until the next notice leaves the
-//! screen, or for 30 ms while a network game is on (or an hour); after a resize or a change of scale it redraws a few frames so that the
+//! screen, or a second while a network game is on (whose link wakes it when the other player
+//! sends something), or an hour; after a resize or a change of scale it redraws a few frames so that the
 //! layout settles without waiting for input.
 
 use super::dialogs::Toasts;
@@ -15,8 +16,10 @@ use std::time::Duration;
 
 /// The longest sleep between two updates when nothing is due.
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
-/// How often a network game looks at its connection while nothing else happens.
-const NETWORK_POLL: Duration = Duration::from_millis(30);
+/// How often a network game looks at its connection while nothing else happens. What the
+/// other player sends wakes the app at once (the link calls the event loop's waker, see
+/// `net/start.rs`); this only bounds how late a status change could show if a wake-up were lost.
+const NETWORK_POLL: Duration = Duration::from_secs(1);
 /// Frames drawn after a resize, for the layout to settle.
 const SETTLE_FRAMES: u32 = 3;
 

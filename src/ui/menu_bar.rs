@@ -22,7 +22,7 @@ pub fn menu_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
             ui,
             &t!("menu.restart"),
             "",
-            game.active,
+            game.can_restart(),
             UiAction::Restart,
             act,
         );
@@ -30,7 +30,7 @@ pub fn menu_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
             ui,
             &t!("menu.end_game"),
             "",
-            game.active,
+            game.can_restart(),
             UiAction::EndGame,
             act,
         );

@@ -15,6 +15,7 @@ pub mod modal;
 pub mod network;
 pub mod panel;
 pub mod replay;
+pub mod reveal;
 pub mod settings_menu;
 pub mod state;
 pub mod stats_window;
@@ -43,6 +44,7 @@ pub(crate) fn plugin(app: &mut App) {
         idle::plugin,
         icon::plugin,
         network::plugin,
+        reveal::plugin,
     ));
 }
 

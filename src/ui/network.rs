@@ -1,18 +1,18 @@
 //! The network game's interface: the "Network game" menu, the host and join dialogs (the
-//! host's LAN addresses with copy buttons, the recent addresses), and the network window —
-//! both players' cards with who is connected, the requests, leave, and the chat (scrollback,
-//! input, unread count).
+//! host's LAN addresses with copy buttons, the recent addresses), and the network section of
+//! the side panel (drawn by `panel.rs`, beside the board rather than over it) — the
+//! connection's state, the addresses to give the other player, play again, leave, and the chat
+//! (scrollback, input, unread count).
 
 use super::actions::UiAction;
-use super::state::{can_offer_draw, can_resign};
-use super::{style, words};
-use crate::game::{Actor, Game};
+use super::style;
+use crate::game::{Actor, BOARD_SIZES, Game};
 use crate::i18n::{colour_name, t};
-use crate::net::{NetCommand, NetStatus, Network, lan_addresses};
+use crate::net::{HostBoard, NetCommand, NetStatus, Network, lan_addresses};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gomoku_rules::Stone;
+use gomoku_rules::{DEFAULT_SIZE, Rule, Stone};
 use std::net::IpAddr;
 
 /// Which network dialog the menu opened (passed through egui's memory: the menu bar is
@@ -21,21 +21,21 @@ use std::net::IpAddr;
 enum Open {
     Host,
     Join,
-    Window,
 }
 
 const OPEN: &str = "network menu request";
 
-/// The dialogs' fields.
+/// The dialogs' fields and the chat's state.
 #[derive(Resource)]
-struct NetUi {
+pub(crate) struct NetUi {
     host: bool,
     join: bool,
-    window: bool,
     chat: bool,
     name: String,
     port: u16,
     local: Stone,
+    /// The rule and board size the host offers.
+    board: HostBoard,
     address: String,
     input: String,
     /// The host's addresses, looked up when the host dialog opens.
@@ -48,11 +48,14 @@ impl Default for NetUi {
         NetUi {
             host: false,
             join: false,
-            window: false,
             chat: true,
             name: String::new(),
             port: crate::net::DEFAULT_PORT,
             local: Stone::Black,
+            board: HostBoard {
+                rule: Rule::Renju,
+                size: DEFAULT_SIZE,
+            },
             address: String::new(),
             input: String::new(),
             addresses: Vec::new(),
@@ -69,7 +72,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The "Network game" menu of the menu bar.
-pub fn menu(ui: &mut egui::Ui) {
+pub fn menu(ui: &mut egui::Ui, net: &Network, sent: &mut Vec<NetCommand>) {
     ui.menu_button(t!("net.menu"), |ui| {
         let mut open = None;
         if ui.button(t!("net.host_menu")).clicked() {
@@ -79,8 +82,12 @@ pub fn menu(ui: &mut egui::Ui) {
             open = Some(Open::Join);
         }
         ui.separator();
-        if ui.button(t!("net.window_menu")).clicked() {
-            open = Some(Open::Window);
+        if ui
+            .add_enabled(net.active(), egui::Button::new(t!("net.leave")))
+            .clicked()
+        {
+            sent.push(NetCommand::Leave);
+            ui.close();
         }
         if let Some(open) = open {
             ui.ctx()
@@ -108,11 +115,10 @@ pub fn status_text(status: NetStatus) -> String {
 fn network_ui(
     mut contexts: EguiContexts,
     mut state: ResMut<NetUi>,
-    mut net: ResMut<Network>,
+    net: Res<Network>,
     game: Res<Game>,
     mut settings: ResMut<Settings>,
     mut commands: MessageWriter<NetCommand>,
-    mut actions: MessageWriter<UiAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let request = ctx.data_mut(|d| {
@@ -127,6 +133,10 @@ fn network_ui(
             state.name.clone_from(&settings.net_name);
             state.port = settings.net_port;
             state.addresses = lan_addresses();
+            state.board = HostBoard {
+                rule: game.setup.rule,
+                size: game.setup.board_size(),
+            };
         }
         Some(Open::Join) => {
             state.join = true;
@@ -137,12 +147,14 @@ fn network_ui(
                 .cloned()
                 .unwrap_or_default();
         }
-        Some(Open::Window) => state.window = true,
         None => {}
     }
-    // A network game that starts (from a dialog or the command line) opens the window.
-    if state.status == NetStatus::Off && net.status != NetStatus::Off {
-        state.window = true;
+    // A host started from the command line shows its addresses too.
+    if state.status != NetStatus::Waiting
+        && net.status == NetStatus::Waiting
+        && state.addresses.is_empty()
+    {
+        state.addresses = lan_addresses();
     }
     state.status = net.status;
     let mut sent = Vec::new();
@@ -153,15 +165,8 @@ fn network_ui(
     if edited != *settings {
         *settings = edited;
     }
-    let mut act = Vec::new();
-    if state.window {
-        network_window(&ctx, &mut state, &mut net, &game, &mut sent, &mut act);
-    }
     for command in sent {
         commands.write(command);
-    }
-    for action in act {
-        actions.write(action);
     }
     Ok(())
 }
@@ -201,23 +206,13 @@ fn host_dialog(
                     ui.radio_value(&mut state.local, stone, colour_name(stone));
                 }
             });
+            board_choice(ui, &mut state.board);
             ui.add_space(6.0);
             ui.label(egui::RichText::new(t!("net.addresses")).strong());
             if state.addresses.is_empty() {
                 ui.label(egui::RichText::new(t!("net.no_addresses")).color(style::muted(ui.ctx())));
             }
-            for ip in &state.addresses {
-                let text = match ip {
-                    IpAddr::V4(_) => format!("{ip}:{}", state.port),
-                    IpAddr::V6(_) => format!("[{ip}]:{}", state.port),
-                };
-                ui.horizontal(|ui| {
-                    ui.monospace(&text);
-                    if ui.small_button(t!("net.copy")).clicked() {
-                        ui.ctx().copy_text(text.clone());
-                    }
-                });
-            }
+            addresses(ui, &state.addresses, state.port);
             ui.add_space(6.0);
             start = ui.button(t!("net.host_button")).clicked();
         });
@@ -230,6 +225,7 @@ fn host_dialog(
             name: state.name.clone(),
             local: state.local,
             bind: None,
+            board: Some(state.board),
         });
     }
 }
@@ -287,89 +283,121 @@ fn join_dialog(
     }
 }
 
-/// One player's card: stone, name, and whether they are here.
-fn card(ui: &mut egui::Ui, game: &Game, net: &Network, stone: Stone) {
+/// The host's rule and board size (renju: 15×15 only).
+fn board_choice(ui: &mut egui::Ui, board: &mut HostBoard) {
     ui.horizontal(|ui| {
-        style::stone_icon(ui, stone, 8.0);
-        ui.label(egui::RichText::new(words::name(game, stone)).strong());
-        let (text, on) = match game.seats.actor(stone) {
-            Actor::Remote => (status_text(net.status), net.status == NetStatus::Connected),
-            _ => (t!("net.you").into_owned(), true),
-        };
-        let colour = if on {
-            style::accent(ui.ctx())
-        } else {
-            style::error(ui.ctx())
-        };
-        let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-        ui.painter().circle_filled(dot.center(), 4.0, colour);
-        ui.label(egui::RichText::new(text).color(style::muted(ui.ctx())));
+        ui.label(t!("new_game.rule"));
+        for rule in Rule::ALL {
+            ui.selectable_value(&mut board.rule, rule, super::rule_name(rule));
+        }
+    });
+    if board.rule == Rule::Renju {
+        board.size = DEFAULT_SIZE;
+    }
+    ui.horizontal(|ui| {
+        ui.label(t!("new_game.board"));
+        for size in BOARD_SIZES {
+            let enabled = board.rule != Rule::Renju || size == DEFAULT_SIZE;
+            if ui
+                .add_enabled(
+                    enabled,
+                    egui::Button::selectable(board.size == size, format!("{size}×{size}")),
+                )
+                .clicked()
+            {
+                board.size = size;
+            }
+        }
     });
 }
 
-fn network_window(
-    ctx: &egui::Context,
-    state: &mut NetUi,
-    net: &mut Network,
-    game: &Game,
-    sent: &mut Vec<NetCommand>,
-    act: &mut Vec<UiAction>,
-) {
-    let mut open = state.window;
-    egui::Window::new(t!("net.window_title"))
-        .open(&mut open)
-        .default_pos(ctx.viewport_rect().left_bottom() + egui::vec2(12.0, -320.0))
-        .default_width(320.0)
-        .show(ctx, |ui| {
-            ui.label(status_text(net.status));
-            if net.status == NetStatus::Waiting {
-                for addr in &net.listening {
-                    ui.label(
-                        egui::RichText::new(t!("net.listening", address = addr.to_string()))
-                            .color(style::muted(ui.ctx())),
-                    );
-                }
+/// The addresses the other player can join, each with a copy button.
+fn addresses(ui: &mut egui::Ui, ips: &[IpAddr], port: u16) {
+    for ip in ips {
+        let text = match ip {
+            IpAddr::V4(_) => format!("{ip}:{port}"),
+            IpAddr::V6(_) => format!("[{ip}]:{port}"),
+        };
+        ui.horizontal(|ui| {
+            ui.monospace(&text);
+            if ui.small_button(t!("net.copy")).clicked() {
+                ui.ctx().copy_text(text.clone());
             }
-            if game.networked() {
-                card(ui, game, net, Stone::Black);
-                card(ui, game, net, Stone::White);
-            }
-            let live = net.status == NetStatus::Connected && game.networked();
-            ui.horizontal_wrapped(|ui| {
-                let buttons = [
-                    (t!("net.undo"), live && game.can_undo(), UiAction::Undo),
-                    (
-                        t!("menu.offer_draw"),
-                        live && can_offer_draw(game),
-                        UiAction::OfferDraw,
-                    ),
-                    (
-                        t!("menu.resign"),
-                        live && can_resign(game),
-                        UiAction::Resign,
-                    ),
-                    (
-                        t!("net.play_again"),
-                        live && game.record.is_over() && game.pending.is_none(),
-                        UiAction::PlayAgain,
-                    ),
-                ];
-                for (label, enabled, action) in buttons {
-                    if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                        act.push(action);
-                    }
-                }
-                if ui
-                    .add_enabled(net.active(), egui::Button::new(t!("net.leave")))
-                    .clicked()
-                {
-                    sent.push(NetCommand::Leave);
-                }
-            });
-            ui.separator();
-            chat(ui, state, net, sent);
         });
-    state.window = open;
+    }
+}
+
+/// What the side panel's network section works on.
+pub(crate) struct NetPanel<'a> {
+    pub state: &'a mut NetUi,
+    pub net: &'a mut Network,
+    pub sent: &'a mut Vec<NetCommand>,
+}
+
+impl NetPanel<'_> {
+    /// Whether the side panel shows the network section (a network game is on or the board
+    /// holds one).
+    pub fn shown(&self, game: &Game) -> bool {
+        self.net.active() || game.networked()
+    }
+
+    /// Whether the player of `stone` is here: the person at this computer always, the other
+    /// player while connected. `None` outside network games.
+    pub fn connected(&self, game: &Game, stone: Stone) -> Option<bool> {
+        game.networked().then(|| match game.seats.actor(stone) {
+            Actor::Remote => self.net.status == NetStatus::Connected,
+            _ => true,
+        })
+    }
+}
+
+/// A dot: green when on, red when not.
+pub fn presence_dot(ui: &mut egui::Ui, on: bool) {
+    let colour = if on {
+        style::online(ui.ctx())
+    } else {
+        style::error(ui.ctx())
+    };
+    let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().circle_filled(dot.center(), 4.0, colour);
+}
+
+/// The side panel's network section: the connection, the addresses while waiting for a
+/// player, play again and leave, and the chat.
+pub(crate) fn section(ui: &mut egui::Ui, panel: NetPanel, game: &Game, act: &mut Vec<UiAction>) {
+    let NetPanel { state, net, sent } = panel;
+    ui.horizontal(|ui| {
+        presence_dot(ui, net.status == NetStatus::Connected);
+        ui.label(egui::RichText::new(t!("net.section_title")).strong());
+        ui.label(egui::RichText::new(status_text(net.status)).color(style::muted(ui.ctx())));
+    });
+    if net.status == NetStatus::Waiting {
+        ui.label(egui::RichText::new(t!("net.addresses")).color(style::muted(ui.ctx())));
+        let port = net.listening.first().map_or(state.port, |a| a.port());
+        if state.addresses.is_empty() {
+            ui.label(egui::RichText::new(t!("net.no_addresses")).color(style::muted(ui.ctx())));
+        }
+        addresses(ui, &state.addresses, port);
+    }
+    let live = net.status == NetStatus::Connected && game.networked();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(
+                live && game.record.is_over() && game.pending.is_none(),
+                egui::Button::new(t!("net.play_again")),
+            )
+            .clicked()
+        {
+            act.push(UiAction::PlayAgain);
+        }
+        if ui
+            .add_enabled(net.active(), egui::Button::new(t!("net.leave")))
+            .clicked()
+        {
+            sent.push(NetCommand::Leave);
+        }
+    });
+    chat(ui, state, net, sent);
 }
 
 fn chat(ui: &mut egui::Ui, state: &mut NetUi, net: &mut Network, sent: &mut Vec<NetCommand>) {
@@ -387,7 +415,8 @@ fn chat(ui: &mut egui::Ui, state: &mut NetUi, net: &mut Network, sent: &mut Vec<
     }
     net.unread = 0;
     egui::ScrollArea::vertical()
-        .max_height(160.0)
+        .id_salt("chat")
+        .max_height(140.0)
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
@@ -417,7 +446,7 @@ fn chat(ui: &mut egui::Ui, state: &mut NetUi, net: &mut Network, sent: &mut Vec<
             egui::TextEdit::singleline(&mut state.input)
                 .char_limit(gomoku_net::MAX_CHAT_CHARS)
                 .hint_text(t!("net.chat_hint"))
-                .desired_width(220.0),
+                .desired_width(ui.available_width() - 64.0),
         );
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let send = ui

@@ -7,8 +7,10 @@ use crate::ai::player::ComputerPlayer;
 use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
 use crate::game::{Game, GameMode};
 use crate::i18n::{self, t};
+use crate::net::{NetCommand, Network};
 use crate::settings::{Settings, SettingsOverrides};
 use crate::ui::actions::{PointerOverUi, UiAction, UiState};
+use crate::ui::network::{self, NetPanel, NetUi};
 use crate::ui::state::{can_offer_draw, can_resign};
 use crate::ui::words;
 use crate::ui::{computer, menu_bar, replay, settings_menu};
@@ -37,6 +39,11 @@ fn panels(
     mut settings: ResMut<AiSettings>,
     mut player_settings: ResMut<Settings>,
     mut overrides: ResMut<SettingsOverrides>,
+    (mut net, mut net_ui, mut net_commands): (
+        ResMut<Network>,
+        ResMut<NetUi>,
+        MessageWriter<NetCommand>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -51,13 +58,14 @@ fn panels(
     let mut edited = player_settings.clone();
     let mut edited_overrides = *overrides;
     let mut edited_ai = settings.clone();
+    let mut sent = Vec::new();
     egui::Panel::top("menu bar")
         .exact_size(MENU_HEIGHT)
         .show(&mut root, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 menu_bar::menu_bar(ui, &game, &mut act);
                 computer::menu(ui, &game, &mut edited_ai, &analysis, &mut act);
-                super::network::menu(ui);
+                network::menu(ui, &net, &mut sent);
                 settings_menu::menu(ui, &mut edited, &mut edited_overrides);
                 menu_bar::help_menu(ui, &mut act);
             });
@@ -76,11 +84,18 @@ fn panels(
                 analysis: &analysis,
                 settings: &mut edited_ai,
             };
+            let net = NetPanel {
+                state: &mut net_ui,
+                net: &mut net,
+                sent: &mut sent,
+            };
             // A small window scrolls the panel rather than cutting it off.
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-                .show(ui, |ui| side_panel(ui, &game, &mut edited, &mut act, ai));
+                .show(ui, |ui| {
+                    side_panel(ui, &game, &mut edited, &mut act, ai, net)
+                });
         });
     let over = ctx.pointer_latest_pos().is_some_and(|p| {
         ctx.layer_id_at(p)
@@ -100,6 +115,9 @@ fn panels(
     }
     for action in act {
         actions.write(action);
+    }
+    for command in sent {
+        net_commands.write(command);
     }
     Ok(())
 }
@@ -142,7 +160,13 @@ impl PanelWords {
             mode: words::mode_describe(game.mode()),
             status: status_line(game),
             moves_played: t!("panel.moves_played", count = game.record.moves().len()).into_owned(),
-            undo: t!("panel.undo").into_owned(),
+            // In a network game an undo is a request to the other player.
+            undo: if game.networked() {
+                t!("net.undo")
+            } else {
+                t!("panel.undo")
+            }
+            .into_owned(),
             redo: t!("panel.redo").into_owned(),
             resign: t!("menu.resign").into_owned(),
             offer_draw: t!("menu.offer_draw").into_owned(),
@@ -198,6 +222,7 @@ fn side_panel(
     settings: &mut Settings,
     act: &mut Vec<UiAction>,
     ai: AiPanel,
+    net: NetPanel,
 ) {
     let words = PanelWords::of(game);
     ui.horizontal(|ui| {
@@ -214,7 +239,7 @@ fn side_panel(
     ui.add_space(6.0);
 
     for stone in [Stone::Black, Stone::White] {
-        player_card(ui, game, stone);
+        player_card(ui, game, stone, net.connected(game, stone));
     }
     ui.add_space(4.0);
     let status = words.status.clone();
@@ -230,6 +255,10 @@ fn side_panel(
     }
     if matches!(game.mode(), GameMode::ComputerVsComputer { .. }) && game.in_progress() {
         computer::watch_controls(ui, ai.settings, act);
+    }
+    if net.shown(game) {
+        ui.add_space(6.0);
+        network::section(ui, net, game, act);
     }
     ui.add_space(8.0);
 
@@ -257,7 +286,7 @@ fn side_panel(
     });
     ui.horizontal(|ui| {
         button(ui, &words.new_game, true, UiAction::NewGameDialog);
-        button(ui, &words.restart, game.active, UiAction::Restart);
+        button(ui, &words.restart, game.can_restart(), UiAction::Restart);
     });
     ui.horizontal(|ui| {
         button(ui, &words.open, true, UiAction::OpenDialog);
@@ -274,8 +303,12 @@ fn side_panel(
     if game.record.rule() == Rule::Renju {
         ui.checkbox(&mut settings.forbidden_marks, &words.mark_forbidden);
         let mut strict = game.record.policy() == ForbiddenPolicy::Lose;
+        // In a network game the host's setting holds.
         if ui
-            .checkbox(&mut strict, &words.strict)
+            .add_enabled(
+                !game.networked(),
+                egui::Checkbox::new(&mut strict, &words.strict),
+            )
             .on_hover_text(t!("panel.strict_help"))
             .changed()
         {
@@ -287,7 +320,8 @@ fn side_panel(
     replay::move_list(ui, game, &words.move_list, &words.black_first);
 }
 
-fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
+/// One player's card; `here`: in a network game, whether that player is connected.
+fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone, here: Option<bool>) {
     let to_move = game.in_progress() && game.record.side_to_move() == stone;
     let winner = game
         .record
@@ -312,6 +346,9 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone) {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 style::stone_icon(ui, stone, 11.0);
+                if let Some(here) = here {
+                    network::presence_dot(ui, here);
+                }
                 // A long name is cut short rather than running under the state on the right.
                 let room = egui::vec2((ui.available_width() - 64.0).max(40.0), 24.0);
                 ui.allocate_ui(room, |ui| {

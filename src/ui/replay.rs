@@ -15,6 +15,11 @@ pub fn replay_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
     if !game.active || len == 0 {
         return;
     }
+    if game.networked() {
+        // Both players hold the game: replay waits until the network game is over.
+        ui.label(egui::RichText::new(t!("replay.after_network")).color(style::muted(ui.ctx())));
+        return;
+    }
     let now = game.replay_index();
     ui.horizontal(|ui| {
         for (label, step, enabled, key) in [

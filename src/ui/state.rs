@@ -88,6 +88,7 @@ pub struct NewGameForm {
     pub names: [String; 2],
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
+    pub size: usize,
 }
 
 impl NewGameForm {
@@ -95,10 +96,15 @@ impl NewGameForm {
     pub fn of(setup: &GameSetup) -> NewGameForm {
         let name = |stone: Stone| setup.seats.get(stone).name().unwrap_or_default().to_owned();
         NewGameForm {
-            mode: setup.mode(),
+            // A new game after a network game is played here.
+            mode: match setup.mode() {
+                GameMode::Network { .. } => GameMode::HotSeat,
+                mode => mode,
+            },
             names: [name(Stone::Black), name(Stone::White)],
             rule: setup.rule,
             policy: setup.policy,
+            size: setup.size,
         }
     }
 
@@ -111,6 +117,7 @@ impl NewGameForm {
                 .for_mode(self.mode, [clean_name(black), clean_name(white)]),
             rule: self.rule,
             policy: self.policy,
+            size: self.size,
         }
     }
 }

@@ -22,6 +22,8 @@ pub struct Palette {
     pub text: egui::Color32,
     pub muted: egui::Color32,
     pub error: egui::Color32,
+    /// A player who is connected (network games).
+    pub online: egui::Color32,
     /// A player card, and the card of the player to move.
     pub card: egui::Color32,
     pub card_active: egui::Color32,
@@ -43,6 +45,7 @@ impl Palette {
                 text: egui::Color32::from_rgb(236, 226, 210),
                 muted: egui::Color32::from_rgb(170, 156, 138),
                 error: egui::Color32::from_rgb(232, 110, 92),
+                online: egui::Color32::from_rgb(120, 196, 110),
                 card: egui::Color32::from_rgb(48, 42, 37),
                 card_active: egui::Color32::from_rgb(74, 58, 40),
                 card_stroke: egui::Color32::from_rgb(66, 58, 50),
@@ -56,6 +59,7 @@ impl Palette {
                 text: egui::Color32::from_rgb(52, 40, 28),
                 muted: egui::Color32::from_rgb(124, 106, 86),
                 error: egui::Color32::from_rgb(180, 50, 36),
+                online: egui::Color32::from_rgb(52, 140, 64),
                 card: egui::Color32::from_rgb(236, 226, 208),
                 card_active: egui::Color32::from_rgb(246, 218, 170),
                 card_stroke: egui::Color32::from_rgb(210, 194, 168),
@@ -105,6 +109,11 @@ pub fn muted(ctx: &egui::Context) -> egui::Color32 {
 #[must_use]
 pub fn error(ctx: &egui::Context) -> egui::Color32 {
     palette(ctx).error
+}
+
+#[must_use]
+pub fn online(ctx: &egui::Context) -> egui::Color32 {
+    palette(ctx).online
 }
 
 /// The style is set before anything is drawn.

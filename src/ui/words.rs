@@ -10,6 +10,7 @@ use crate::settings::AnimationLevel;
 use crate::stats::ModeKey;
 use crate::theme::Theme;
 use gomoku_engine::Level;
+use gomoku_net::{ActionError, Refusal, Rejection};
 use gomoku_rules::save::Player;
 use gomoku_rules::{MoveError, Pos, Stone};
 
@@ -243,10 +244,11 @@ pub fn notice_text(notice: &Notice, game: &Game) -> String {
         Notice::Watching => t!("actions.watching").into_owned(),
         Notice::DrawOnYourTurn => t!("actions.draw_on_your_turn").into_owned(),
         Notice::NoHintNow => t!("computer.no_hint_now").into_owned(),
+        Notice::NoHelpInNetworkGame => t!("computer.no_help_network").into_owned(),
         Notice::ComputerResigns(stone) => {
             t!("computer.resigns", name = name(game, *stone)).into_owned()
         }
-        Notice::Network(net) => net_notice_text(net),
+        Notice::Network(net) => net_notice_text(net, game.record.size()),
         Notice::File(file) => file_notice(file),
     }
 }
@@ -306,9 +308,9 @@ pub fn player_key_label(key: &str) -> String {
     }
 }
 
-/// The words of a network notice.
+/// The words of a network notice (points named on a board of side `size`).
 #[must_use]
-pub fn net_notice_text(notice: &NetNotice) -> String {
+pub fn net_notice_text(notice: &NetNotice, size: usize) -> String {
     match notice {
         NetNotice::Hosting { port } => t!("net.hosting", port = port),
         NetNotice::CannotHost { detail } => t!("net.cannot_host", detail = detail),
@@ -328,13 +330,117 @@ pub fn net_notice_text(notice: &NetNotice) -> String {
         NetNotice::Resynced { adopted: false } => t!("net.resynced"),
         NetNotice::PeerLeft { peer } => t!("net.peer_left", name = peer),
         NetNotice::Closed { detail } => t!("net.closed", detail = detail),
-        NetNotice::JoinFailed { detail } => t!("net.join_failed", detail = detail),
-        NetNotice::PeerRefused { detail } => t!("net.peer_refused", detail = detail),
-        NetNotice::RefusedByPeer { detail } => t!("net.refused_by_peer", detail = detail),
+        NetNotice::HostRefused { why } => t!("net.host_refused", why = handshake_text(why)),
+        NetNotice::JoinFailed { why } => t!("net.join_failed", why = handshake_text(why)),
+        NetNotice::PeerRefused { why } => {
+            t!("net.peer_refused", why = rejection_text(why, size))
+        }
+        NetNotice::Unreadable { detail } => t!("net.unreadable", detail = detail),
+        NetNotice::RefusedByPeer { why } => {
+            t!("net.refused_by_peer", why = rejection_text(why, size))
+        }
         NetNotice::MoveTakenBack => t!("net.move_taken_back"),
-        NetNotice::NotSent { detail } => t!("net.not_sent", detail = detail),
+        NetNotice::NotSent { why } => t!("net.not_sent", why = action_error_text(why)),
         NetNotice::RequestCancelled => t!("net.request_cancelled"),
         NetNotice::Left => t!("net.left"),
+    }
+    .into_owned()
+}
+
+/// A point the network named, in the board's coordinates (as numbers when off the board).
+fn net_point(x: u8, y: u8, size: usize) -> String {
+    if usize::from(x) < size && usize::from(y) < size {
+        pos_label(Pos::new(x, y), size)
+    } else {
+        format!("({x}, {y})")
+    }
+}
+
+/// Why one side refused a message of the other, with the board's coordinates.
+#[must_use]
+pub fn rejection_text(why: &Rejection, size: usize) -> String {
+    match why {
+        Rejection::NotYourTurn => t!("net_why.not_your_turn"),
+        Rejection::WrongMoveNumber { expected, got } => {
+            t!("net_why.wrong_number", expected = expected, got = got)
+        }
+        Rejection::OffBoard { x, y } => t!("net_why.off_board", at = net_point(*x, *y, size)),
+        Rejection::Occupied { x, y } => t!("net_why.occupied", at = net_point(*x, *y, size)),
+        Rejection::Forbidden { x, y, kind } => t!(
+            "net_why.forbidden",
+            at = net_point(*x, *y, size),
+            kind = i18n::forbidden_name(*kind)
+        ),
+        Rejection::GameOver => t!("net_why.game_over"),
+        Rejection::GameNotOver => t!("net_why.game_not_over"),
+        Rejection::RequestPending => t!("net_why.request_pending"),
+        Rejection::NoRequest => t!("net_why.no_request"),
+        Rejection::BadUndo { to, detail } => t!("net_why.bad_undo", to = to, detail = detail),
+        Rejection::ChatTooLong { chars, max } => {
+            t!("net_why.chat_too_long", chars = chars, max = max)
+        }
+        Rejection::ChatFlood => t!("net_why.chat_flood"),
+        Rejection::BadName { max } => t!("net_why.bad_name", max = max),
+        Rejection::Unexpected { detail } => t!("net_why.unexpected", detail = detail),
+        Rejection::BadFrame { detail } => t!("net_why.bad_frame", detail = detail),
+        Rejection::BadSync { detail } => t!("net_why.bad_sync", detail = detail),
+    }
+    .into_owned()
+}
+
+/// Why the host turned a player away.
+#[must_use]
+pub fn handshake_text(why: &Refusal) -> String {
+    let versions = |v: &[u32]| {
+        v.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match why {
+        Refusal::Version { host, joiner } => t!(
+            "net_why.version",
+            host = versions(host),
+            joiner = versions(joiner)
+        ),
+        Refusal::Busy => t!("net_why.busy"),
+        Refusal::UnknownGame { .. } => t!("net_why.unknown_game"),
+        Refusal::Settings { detail } => t!("net_why.settings", detail = detail),
+        Refusal::Handshake { detail } => t!("net_why.handshake", detail = detail),
+    }
+    .into_owned()
+}
+
+/// Why something the person here did could not be sent.
+#[must_use]
+pub fn action_error_text(why: &ActionError) -> String {
+    match why {
+        ActionError::NotConnected => t!("net_why.not_connected"),
+        ActionError::Closed => t!("net_why.closed"),
+        ActionError::NotYourTurn => t!("net_why.not_your_turn"),
+        ActionError::RequestPending => t!("net_why.request_pending"),
+        ActionError::NoRequest => t!("net_why.no_request"),
+        ActionError::Move(error) => t!("net_why.move", why = move_error_text(*error)),
+        ActionError::GameOver => t!("net_why.game_over"),
+        ActionError::GameNotOver => t!("net_why.game_not_over"),
+        ActionError::NothingToUndo => t!("net_why.nothing_to_undo"),
+        ActionError::ChatTooLong { max } => t!("net_why.chat_max", max = max),
+        ActionError::ChatEmpty => t!("net_why.chat_empty"),
+        ActionError::ChatFlood => t!("net_why.chat_wait"),
+        ActionError::BadName { max } => t!("net_why.bad_name", max = max),
+    }
+    .into_owned()
+}
+
+/// A refused move's reason without its point (the action's point is not kept).
+fn move_error_text(error: MoveError) -> String {
+    match error {
+        MoveError::GameOver => t!("net_why.game_over"),
+        MoveError::OffBoard => t!("net_why.move_off_board"),
+        MoveError::Occupied => t!("net_why.move_occupied"),
+        MoveError::Forbidden(kind) => {
+            t!("net_why.move_forbidden", kind = i18n::forbidden_name(kind))
+        }
     }
     .into_owned()
 }
