@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Builds assets/fonts/NotoSansSC-Subset.otf: Noto Sans CJK SC cut down to the characters the
-interface uses (every text in assets/locales/app.yml), ASCII, CJK and full-width punctuation,
+interface uses (every text in assets/locales/app.yml and the standard openings' names), ASCII, CJK and full-width punctuation,
 and the 3755 most common hanzi (GB2312 level 1) so that player names typed in Chinese show.
 
 Needs the Debian package fonts-noto-cjk and fonttools (`pip install fonttools`). Run it again
@@ -16,6 +16,8 @@ SC_INDEX = 2  # Noto Sans CJK SC inside the collection
 OUT = ROOT / "assets" / "fonts" / "NotoSansSC-Subset.otf"
 
 text = (ROOT / "assets" / "locales" / "app.yml").read_text(encoding="utf-8")
+# The names of the 26 standard renju openings (寒星 … 彗星), shown by the opening panel.
+text += (ROOT / "crates" / "rules" / "src" / "opening" / "catalogue.rs").read_text(encoding="utf-8")
 chars = {c for c in text if ord(c) > 0x7F}
 for hi in range(0xB0, 0xD8):
     for lo in range(0xA1, 0xFF):

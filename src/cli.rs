@@ -10,8 +10,8 @@ use gomoku::theme::Theme;
 use gomoku_engine::Level;
 use gomoku_rules::ForbiddenPolicy;
 use gomoku_rules::notation::pos;
-use gomoku_rules::save::{Players, SavedGame};
-use gomoku_rules::{Rule, Stone};
+use gomoku_rules::save::SavedGame;
+use gomoku_rules::{OpeningRule, Rule, Stone, TimeControl};
 use std::path::PathBuf;
 
 /// 五子棋 / Gomoku & Renju: a desktop game for two players at one computer, or against the
@@ -65,6 +65,19 @@ pub struct Cli {
     /// counted from the top). Every move is checked by the rules.
     #[arg(long, value_name = "POS")]
     pub moves: Option<String>,
+    /// How the first game starts: free (black starts), swap (三手可交换), rif (指定打法 + swap
+    /// + 五手两打), soosorv8 or swap2.
+    #[arg(long, value_name = "RULE", value_parser = parse_opening)]
+    pub opening: Option<OpeningRule>,
+    /// 猜先: draw who is the first player.
+    #[arg(long)]
+    pub nigiri: bool,
+    /// Each player's time: none, 10m (sudden death), 5m+3s (Fischer) or 10m/5x30s (byo-yomi).
+    #[arg(long, value_name = "SPEC", value_parser = parse_clock)]
+    pub clock: Option<TimeControl>,
+    /// The board's size for freestyle and exactly five: 15, 19 or 20 (renju is 15×15).
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<usize>,
     /// Strict RIF play: a forbidden renju move is played and loses instead of being refused.
     #[arg(long)]
     pub strict: bool,
@@ -285,6 +298,19 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
     if cli.strict {
         setup.policy = ForbiddenPolicy::Lose;
     }
+    if let Some(opening) = cli.opening {
+        setup.opening = opening;
+    }
+    if cli.nigiri {
+        setup.nigiri = true;
+    }
+    if let Some(clock) = cli.clock {
+        setup.clock = clock;
+    }
+    if let Some(size) = cli.size {
+        setup.size = size;
+    }
+    let asked = cli.opening.is_some() || cli.nigiri || cli.clock.is_some() || cli.size.is_some();
     let mut problem = None;
     let mut saved = match cli.open.as_ref().or(cli.file.as_ref()) {
         Some(path) => match save::read_file(path, setup.rule) {
@@ -303,8 +329,9 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
     };
     if let Some(moves) = &cli.moves {
         let base = saved.take().unwrap_or_else(|| SavedGame {
-            record: gomoku_rules::GameRecord::new(setup.rule, gomoku_rules::DEFAULT_SIZE),
-            players: Players::default(),
+            // The moves are played in the game asked for: its size, opening rule and clock.
+            record: gomoku::game::Game::drawn(setup.clone(), 0).record,
+            players: setup.seats.players(),
         });
         let mut record = base.record;
         let points =
@@ -330,7 +357,27 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
     Ok(StartupGame {
         setup,
         saved,
-        fresh: mode.is_some() || problem.is_some(),
+        fresh: mode.is_some() || asked || problem.is_some(),
         problem,
     })
+}
+
+fn parse_opening(text: &str) -> Result<OpeningRule, String> {
+    text.parse()
+}
+
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    text.parse()
+}
+
+fn parse_size(text: &str) -> Result<usize, String> {
+    let size: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a board size"))?;
+    if gomoku::game::BOARD_SIZES.contains(&size) {
+        Ok(size)
+    } else {
+        Err(format!("the board is 15, 19 or 20 points wide, not {size}"))
+    }
 }

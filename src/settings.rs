@@ -14,7 +14,7 @@ use crate::persist::SaveOnChange;
 use crate::theme::{ActiveTheme, Theme};
 use bevy::prelude::*;
 use gomoku_engine::Level;
-use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
+use gomoku_rules::{ForbiddenPolicy, OpeningRule, Rule, Stone, TimeControl};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -114,10 +114,14 @@ pub struct Settings {
     pub move_numbers: bool,
     pub coordinates: bool,
     pub forbidden_marks: bool,
-    /// The new game's rule, forbidden-move policy, board size, mode and names.
+    /// The new game's rule, forbidden-move policy, board size, opening rule, nigiri, time
+    /// control, mode and names.
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
     pub size: usize,
+    pub opening: OpeningRule,
+    pub nigiri: bool,
+    pub clock: TimeControl,
     pub mode: ModeSetting,
     pub black_name: String,
     pub white_name: String,
@@ -144,6 +148,9 @@ impl Default for Settings {
             rule: Rule::Renju,
             policy: ForbiddenPolicy::Refuse,
             size: gomoku_rules::DEFAULT_SIZE,
+            opening: OpeningRule::Free,
+            nigiri: false,
+            clock: TimeControl::Unlimited,
             mode: ModeSetting::HotSeat,
             black_name: String::new(),
             white_name: String::new(),
@@ -170,6 +177,9 @@ impl Settings {
             rule: self.rule,
             policy: self.policy,
             size: self.size,
+            opening: self.opening,
+            nigiri: self.nigiri,
+            clock: self.clock,
         }
     }
 
@@ -179,6 +189,9 @@ impl Settings {
         self.rule = setup.rule;
         self.policy = setup.policy;
         self.size = setup.size;
+        self.opening = setup.opening;
+        self.nigiri = setup.nigiri;
+        self.clock = setup.clock;
         for stone in [Stone::Black, Stone::White] {
             let seat = setup.seats.get(stone);
             if let crate::game::Seat::Local { name } = seat {

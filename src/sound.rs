@@ -20,6 +20,8 @@ pub enum Cue {
     Loss,
     Draw,
     Click,
+    /// A person's clock runs low (once), then each of its last ten seconds.
+    LowTime,
 }
 
 /// The sounds, built into the binary.
@@ -39,8 +41,10 @@ pub struct PlayCue(pub Cue);
 
 /// Chooses the cues (runs headless).
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<PlayCue>()
-        .add_systems(Update, choose_cues.in_set(GameSystems::React));
+    app.add_message::<PlayCue>().add_systems(
+        Update,
+        (choose_cues, low_time_cues).in_set(GameSystems::React),
+    );
 }
 
 /// Plays the cues (needs Bevy's audio plugin).
@@ -117,6 +121,37 @@ fn choose_cues(
     }
 }
 
+/// The low-time warning of a person here: a cue when their running clock turns low, then one
+/// for each of its last ten seconds.
+fn low_time_cues(
+    game: Res<Game>,
+    mut cues: MessageWriter<PlayCue>,
+    mut last: Local<Option<(gomoku_rules::Side, u64)>>,
+) {
+    let low = game
+        .record
+        .clock()
+        .filter(|_| game.in_progress() && game.pending.is_none())
+        .and_then(|clock| {
+            let side = clock.running()?;
+            let local = game.seats.actor(game.record.colour_of(side)) == crate::game::Actor::Local;
+            let left = clock.remaining(side)?;
+            (local && clock.is_low(side)).then_some((side, left.as_secs()))
+        });
+    let Some((side, secs)) = low else {
+        *last = None;
+        return;
+    };
+    let due = match *last {
+        Some((s, prev)) if s == side => secs < 10 && secs != prev,
+        _ => true,
+    };
+    if due {
+        cues.write(PlayCue(Cue::LowTime));
+    }
+    *last = Some((side, secs));
+}
+
 fn play_cues(
     mut commands: Commands,
     mut cues: MessageReader<PlayCue>,
@@ -142,6 +177,7 @@ fn play_cues(
             Cue::Loss => (sounds.loss.clone(), 1.0, 0.7),
             Cue::Draw => (sounds.draw.clone(), 1.0, 0.7),
             Cue::Click => (sounds.click.clone(), 1.0, 0.5),
+            Cue::LowTime => (sounds.click.clone(), 1.6, 0.9),
         };
         commands.spawn((
             Name::new("Sound"),

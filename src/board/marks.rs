@@ -1,5 +1,6 @@
 //! Marks on the board: the last move, renju forbidden points before black plays, the winning
-//! line at the end, and (optionally) the move numbers on the stones.
+//! line at the end, (optionally) the move numbers on the stones, and during an opening the
+//! square an opening stone must go in and the fifth moves picked or offered.
 
 use super::layout::{BoardLayout, world_of};
 use super::stones::{BoardPos, MoveNumber, StoneColor};
@@ -31,7 +32,10 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (update_last_move, update_forbidden, update_win_line).in_set(GameSystems::Present),
         )
-        .add_systems(EguiPrimaryContextPass, draw_move_numbers);
+        .add_systems(
+            EguiPrimaryContextPass,
+            (draw_move_numbers, draw_opening_marks),
+        );
 }
 
 fn spawn_last_move_marker(mut commands: Commands, textures: Res<Textures>) {
@@ -229,6 +233,79 @@ fn draw_move_numbers(
             egui::FontId::proportional(size),
             text_color,
         );
+    }
+    Ok(())
+}
+
+/// During an opening: the square the next opening stone must be placed in, the fifth moves
+/// black has picked for the offer (lettered a, b, …), and the offered fifth moves white
+/// chooses from (translucent black stones marked "5").
+fn draw_opening_marks(
+    mut contexts: EguiContexts,
+    layout: Res<BoardLayout>,
+    game: Res<Game>,
+) -> Result {
+    if !game.in_opening() || game.review.is_some() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("opening marks"),
+    ));
+    let size = game.record.size();
+    let accent = egui::Color32::from_rgb(214, 120, 40);
+    if let gomoku_rules::opening::Phase::Place {
+        area: gomoku_rules::Area::NearCentre(d),
+        ..
+    } = game.turn().phase
+        && d > 0
+        && let Some(centre) = gomoku_rules::opening::centre(size)
+    {
+        let corner = |dx: i32, dy: i32| {
+            let p = Pos::new(
+                (i32::from(centre.x) + dx) as u8,
+                (i32::from(centre.y) + dy) as u8,
+            );
+            layout.screen(p)
+        };
+        let d = i32::from(d);
+        let (a, b) = (corner(-d, -d), corner(d, d));
+        let half = layout.cell * 0.5;
+        let rect = egui::Rect::from_two_pos(
+            egui::pos2(a.x.min(b.x) - half, a.y.min(b.y) - half),
+            egui::pos2(a.x.max(b.x) + half, a.y.max(b.y) + half),
+        );
+        painter.rect_stroke(
+            rect,
+            4.0,
+            egui::Stroke::new(2.0, accent),
+            egui::StrokeKind::Middle,
+        );
+    }
+    let mark = |pos: Pos, label: &str| {
+        let at = layout.screen(pos);
+        let centre = egui::pos2(at.x, at.y);
+        painter.circle(
+            centre,
+            layout.cell * 0.42,
+            egui::Color32::from_rgba_unmultiplied(20, 18, 16, 150),
+            egui::Stroke::new(2.0, accent),
+        );
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            label,
+            egui::FontId::proportional(layout.cell * 0.4),
+            egui::Color32::from_rgb(250, 240, 225),
+        );
+    };
+    for (i, &pos) in game.offer_draft().iter().enumerate() {
+        let letter = char::from(b'a' + (i as u8 % 26));
+        mark(pos, &format!("5{letter}"));
+    }
+    for &pos in game.offered_fifths() {
+        mark(pos, "5");
     }
     Ok(())
 }

@@ -101,12 +101,12 @@ fn move_ghost(
     let (entity, sprite, transform, visibility) = &mut *ghost;
     let target = hovered
         .0
-        .filter(|&p| game.local_to_move() && game.record.board().get(p).is_none());
+        .filter(|&p| game.local_to_move() && game.clickable(p));
     let Some(pos) = target else {
         visibility.set_if_neq(Visibility::Hidden);
         return;
     };
-    let stone = game.record.side_to_move();
+    let stone = game.ghost_colour();
     let alpha = if stone == Stone::Black { 0.62 } else { 0.72 };
     if sprite.image != textures.stone(stone) {
         sprite.image = textures.stone(stone);

@@ -2,8 +2,8 @@
 //! a whole board (after a load) or a result.
 
 use super::messages::{
-    BoardReset, GameOver, MoveRefused, Notice, Origin, ProposalAnswered, ProposalMade, StonePlaced,
-    StoneRemoved,
+    BoardReset, Decided, GameOver, MoveRefused, Notice, Origin, ProposalAnswered, ProposalMade,
+    StonePlaced, StoneRemoved,
 };
 use super::state::Game;
 use bevy::prelude::*;
@@ -20,6 +20,7 @@ pub struct GameEvents<'w> {
     pub notices: MessageWriter<'w, Notice>,
     pub proposed: MessageWriter<'w, ProposalMade>,
     pub answered: MessageWriter<'w, ProposalAnswered>,
+    pub decided: MessageWriter<'w, Decided>,
 }
 
 impl GameEvents<'_> {

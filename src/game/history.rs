@@ -1,10 +1,12 @@
-//! Undo, redo and the replay: taking moves back (for one player, up to that player's own
-//! last move), playing them again, and stepping through a game to any position.
+//! Undo, redo and the replay: taking moves and opening decisions back (for one player, up to
+//! that player's own last step), playing them again, and stepping through a game to any
+//! position.
 
 use super::events::GameEvents;
 use super::messages::{Notice, Origin, StonePlaced, StoneRemoved};
+use super::seats::Actor;
 use super::state::Game;
-use gomoku_rules::{GameRecord, Stone};
+use gomoku_rules::{GameRecord, Side, Step, Stone};
 
 /// The position after `n` moves of `full` (its result kept only at its own position).
 #[must_use]
@@ -25,67 +27,88 @@ pub fn position_at(full: &GameRecord, n: usize) -> GameRecord {
     record
 }
 
-/// Takes back moves. For a player `owner` who shares the board with another controller (the
-/// computer, a remote player), back to before `owner`'s last move, so that it is `owner`'s
-/// turn again; otherwise (hot-seat, watching the computer) one move. A result is taken back
-/// first.
-pub fn undo(game: &mut Game, owner: Option<Stone>, events: &mut GameEvents) {
-    let target = match owner {
-        Some(owner) => match game.last_move_of(owner) {
-            Some(index) => index,
-            // Only the other side's opening move: taking it back would only replay it.
-            None if !game.record.is_over() => {
-                events.notice(Notice::NothingToUndo);
-                return;
-            }
-            None => game.record.moves().len(),
-        },
-        None => game.record.moves().len().saturating_sub(1),
+/// How many steps an undo for `owner` takes back: to before `owner`'s last step (a move, an
+/// opening stone or decision), so that `owner` must act again; without an owner (hot-seat,
+/// watching the computer) one step. A result is taken back first (and alone, when `owner`
+/// is to act after it). `None`: `owner` has nothing to take back.
+#[must_use]
+pub fn undo_steps(record: &GameRecord, owner: Option<Side>) -> Option<usize> {
+    let Some(owner) = owner else {
+        return record.can_undo().then_some(1);
     };
-    let mut changed = false;
-    loop {
-        let was_over = game.record.is_over();
-        match game.record.undo() {
-            Some(mv) => {
-                changed = true;
-                events.removed.write(StoneRemoved {
-                    pos: mv.pos,
-                    origin: Origin::Undo,
-                });
-            }
-            None if was_over => {
-                changed = true;
-                events.notice(Notice::ResultTakenBack);
-                let to_move = game.record.side_to_move();
-                if owner.is_none_or(|o| o == to_move) {
-                    return;
-                }
-            }
-            None => break,
-        }
-        if game.record.moves().len() <= target {
-            break;
+    let mut trial = record.clone();
+    let mut steps = 0;
+    while trial.undo_step().is_some() {
+        steps += 1;
+        if trial.turn().who == owner {
+            return Some(steps);
         }
     }
-    if !changed {
-        events.notice(Notice::NothingToUndo);
-    }
+    None
 }
 
-/// Replays one move; against the computer, up to the person's next turn.
+/// Takes back steps for `owner` (see [`undo_steps`]); the seats follow the colours when a
+/// swap is taken back.
+pub fn undo(game: &mut Game, owner: Option<Stone>, events: &mut GameEvents) {
+    let owner = owner.map(|s| game.record.holder(s));
+    let Some(steps) = undo_steps(&game.record, owner) else {
+        events.notice(Notice::NothingToUndo);
+        return;
+    };
+    let black_before = game.record.holder(Stone::Black);
+    for _ in 0..steps {
+        match game.record.undo_step() {
+            Some(Step::Move(mv)) => removed(events, mv.pos),
+            Some(Step::Decision(decision, _)) => {
+                if let Some(pos) = decision.stone() {
+                    removed(events, pos);
+                }
+            }
+            Some(Step::Result) => events.notice(Notice::ResultTakenBack),
+            None => break,
+        }
+    }
+    game.follow_colours(black_before);
+}
+
+fn removed(events: &mut GameEvents, pos: gomoku_rules::Pos) {
+    events.removed.write(StoneRemoved {
+        pos,
+        origin: Origin::Undo,
+    });
+}
+
+/// Replays one step; against the computer, up to the person's next turn.
 pub fn redo(game: &mut Game, events: &mut GameEvents) {
     let mut replayed = false;
-    let human = game.mode().human();
-    while let Some(played) = game.record.redo() {
+    let with_person = game.mode().human().is_some();
+    loop {
+        let black_before = game.record.holder(Stone::Black);
+        let Some(step) = game.record.redo_step() else {
+            break;
+        };
+        game.follow_colours(black_before);
         replayed = true;
+        let stone = match &step {
+            Step::Move(mv) => Some(mv.pos),
+            Step::Decision(decision, _) => decision.stone(),
+            Step::Result => None,
+        };
         let number = game.record.moves().len();
-        events.played(&played, number, Origin::Redo);
-        if played.result.is_some() {
+        if let Some(pos) = stone {
+            events.placed.write(StonePlaced {
+                pos,
+                stone: Stone::for_move(number - 1),
+                number,
+                origin: Origin::Redo,
+            });
+        }
+        if let Some(result) = game.record.result().cloned() {
+            events.game_over(&result, Origin::Redo);
             break;
         }
-        match human {
-            Some(human) if game.record.side_to_move() != human => {}
-            _ => break,
+        if !(with_person && game.actor_to_move() == Some(Actor::Computer)) {
+            break;
         }
     }
     if !replayed {

@@ -3,11 +3,13 @@
 //! Out, each with its `Origin`: `StonePlaced`, `StoneRemoved`, `BoardReset`, `GameOver`;
 //! `MoveRefused`, `ProposalMade`, `ProposalAnswered` and `Notice` (facts the interface words).
 
-use super::seats::{Actor, GameMode, Seats};
+use super::seats::{Actor, GameMode, Seat, Seats};
 use super::setup::GameSetup;
 use bevy::prelude::*;
 use gomoku_rules::save::SavedGame;
-use gomoku_rules::{ForbiddenPolicy, GameResult, MoveError, Pos, Stone};
+use gomoku_rules::{
+    Decision, ForbiddenPolicy, GameResult, MoveError, OpeningError, Pos, Side, Stone,
+};
 use std::path::PathBuf;
 
 /// A move from a seat's controller. The flow plays it only for the seat to move, only when
@@ -18,6 +20,28 @@ pub struct MoveRequest {
     pub pos: Pos,
     pub from: Actor,
     pub moves_before: usize,
+}
+
+/// A decision of the opening from a seat's controller: a swap, the number of fifth moves, an
+/// offer of fifth moves, a Swap2 answer, a colour (stones come as `MoveRequest`s, or as
+/// `Decision::Place` here, e.g. a standard opening chosen from the list). The flow takes it
+/// only from the player whose decision it is, only while `progress_before` is
+/// `Game::progress()` (a decision made for another position is dropped), and only through
+/// the rules.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Decide {
+    pub decision: Decision,
+    pub from: Actor,
+    pub progress_before: usize,
+}
+
+/// An opening decision was made (a stone it placed is announced by `StonePlaced` as well).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Decided {
+    pub decision: Decision,
+    /// The player who decided.
+    pub by: Side,
+    pub origin: Origin,
 }
 
 /// Why the board changed.
@@ -97,6 +121,9 @@ pub struct MoveRefused {
 pub enum Refusal {
     /// The rules refused it (occupied, off the board, forbidden, game over).
     Rules(MoveError),
+    /// The opening waits for something else (another area, another kind of decision); a
+    /// person is told why by `Notice::OpeningRefused`.
+    Opening,
     /// The side to move belongs to another controller.
     NotYourTurn,
     /// Made for another position (`moves_before` does not match).
@@ -208,6 +235,14 @@ pub enum Notice {
         pos: Pos,
         size: usize,
         error: MoveError,
+    },
+    /// The opening refused a decision or stone of a person here, and why.
+    OpeningRefused(OpeningError),
+    /// A player made an opening decision (`stone`: the colour `seat` plays after it).
+    Decided {
+        decision: Decision,
+        seat: Seat,
+        stone: Stone,
     },
     GameEnded,
     /// The seats changed mid-game.

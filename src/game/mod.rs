@@ -2,9 +2,10 @@
 //! a game (`setup`), the game on the board (`state`), the messages in and out (`messages`), playing moves and commands
 //! (`flow`), undo / redo / replay (`history`) and proposals between the seats (`proposals`).
 //!
-//! Reads `MoveRequest`, `GameCommand`, `Propose`, `Answer`; writes `StonePlaced`,
-//! `StoneRemoved`, `BoardReset`, `GameOver` (each with its `Origin`), `MoveRefused`,
-//! `ProposalMade`, `ProposalAnswered` and `Notice`. All rules live in `gomoku-rules`.
+//! Reads `MoveRequest`, `Decide` (opening decisions), `GameCommand`, `Propose`, `Answer`;
+//! writes `StonePlaced`, `StoneRemoved`, `BoardReset`, `GameOver` (each with its `Origin`),
+//! `Decided`, `MoveRefused`, `ProposalMade`, `ProposalAnswered` and `Notice`. The game's clock
+//! runs here (`flow::run_clock`). All rules live in `gomoku-rules`.
 
 mod events;
 mod flow;
@@ -41,13 +42,17 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ProposalMade>()
         .add_message::<ProposalAnswered>()
         .add_message::<Notice>()
+        .add_message::<Decide>()
+        .add_message::<Decided>()
         .add_systems(Startup, flow::start_first_game)
         .add_systems(
             Update,
             (
                 flow::run_commands,
                 proposals::handle_proposals,
+                flow::make_decisions,
                 flow::play_moves,
+                flow::run_clock,
             )
                 .chain()
                 .in_set(GameSystems::Flow),

@@ -5,8 +5,9 @@ use super::messages::{MoveRequest, Notice, Proposal, ProposalKind};
 use super::seats::{Actor, GameMode, Seats};
 use super::setup::GameSetup;
 use bevy::prelude::*;
+use gomoku_rules::opening::Phase;
 use gomoku_rules::save::{Players, SavedGame};
-use gomoku_rules::{GameRecord, Pos, Stone};
+use gomoku_rules::{Clock, GameRecord, Nigiri, Pos, Side, Stone, TimeControl, Turn};
 
 /// The first game of the run, from the command line: a setup, and a game to continue from
 /// (`--open`, `--moves`) if any.
@@ -34,6 +35,9 @@ pub struct Game {
     /// While the player steps through the game: the whole game (`record` is then the position
     /// shown). "Continue from here" plays on from the shown position.
     pub review: Option<GameRecord>,
+    /// The fifth moves the player with black has picked so far for an offer, with the
+    /// `progress` they were picked at (a draft of another position does not count).
+    pub offer_draft: (usize, Vec<Pos>),
 }
 
 impl Default for Game {
@@ -43,10 +47,34 @@ impl Default for Game {
 }
 
 impl Game {
+    /// A new game of `setup`; with 猜先 the first player is drawn from the system clock.
     #[must_use]
     pub fn new(setup: GameSetup) -> Game {
-        let record = GameRecord::new(setup.rule, setup.board_size()).with_policy(setup.policy);
-        Game::started(setup, record)
+        Game::drawn(setup, nigiri_seed())
+    }
+
+    /// A new game of `setup`, with the nigiri (if the setup asks for one) drawn from `seed`.
+    #[must_use]
+    pub fn drawn(setup: GameSetup, seed: u64) -> Game {
+        let size = setup.board_size();
+        let mut record = GameRecord::with_opening(setup.rule, size, setup.opening_rule())
+            .unwrap_or_else(|_| GameRecord::new(setup.rule, size))
+            .with_policy(setup.policy);
+        if setup.clock != TimeControl::Unlimited {
+            record = record.with_clock(Clock::new(setup.clock));
+        }
+        let mut seats = setup.seats.clone();
+        if setup.nigiri {
+            let nigiri = Nigiri::from_seed(seed);
+            record = record.with_nigiri(nigiri);
+            // The player listed second guessed right: they start (and hold black).
+            if nigiri.swaps_players() {
+                std::mem::swap(&mut seats.black, &mut seats.white);
+            }
+        }
+        let mut game = Game::started(setup, record);
+        game.seats = seats;
+        game
     }
 
     /// A game continued from a saved or imported record.
@@ -57,11 +85,18 @@ impl Game {
             rule: saved.record.rule(),
             policy: saved.record.policy(),
             size: saved.record.size(),
+            opening: saved.record.opening_rule(),
+            nigiri: saved.record.nigiri().is_some(),
+            clock: saved
+                .record
+                .clock()
+                .map_or(TimeControl::Unlimited, Clock::control),
         };
         Game::started(setup, saved.record)
     }
 
-    fn started(setup: GameSetup, record: GameRecord) -> Game {
+    fn started(setup: GameSetup, mut record: GameRecord) -> Game {
+        record.start_clock();
         Game {
             record,
             seats: setup.seats.clone(),
@@ -69,6 +104,7 @@ impl Game {
             pending: None,
             setup,
             review: None,
+            offer_draft: (0, Vec::new()),
         }
     }
 
@@ -103,11 +139,82 @@ impl Game {
         self.active && !self.record.is_over() && self.review.is_none()
     }
 
-    /// The controller of the side to move, while a game is in progress.
+    /// Whose decision the game waits for and what it is (a move, or a step of the opening).
+    #[must_use]
+    pub fn turn(&self) -> Turn {
+        self.record.turn()
+    }
+
+    /// The colour of the player who must act now: the side to move in ordinary play; during
+    /// an opening, the player whose decision it is (the first player places stones of both
+    /// colours).
+    #[must_use]
+    pub fn stone_to_act(&self) -> Stone {
+        self.record.colour_of(self.record.turn().who)
+    }
+
+    /// The controller of the player who must act now, while a game is in progress.
     #[must_use]
     pub fn actor_to_move(&self) -> Option<Actor> {
         self.in_progress()
-            .then(|| self.seats.actor(self.record.side_to_move()))
+            .then(|| self.seats.actor(self.stone_to_act()))
+    }
+
+    /// The opening is under way and waits for something other than a stone of ordinary play.
+    #[must_use]
+    pub fn in_opening(&self) -> bool {
+        !self.record.opening_done() && !self.record.is_over()
+    }
+
+    /// The seats follow the players when a decision (a swap, a choice of colour, or undoing
+    /// one) changes which colour each holds: `black_before` is who held black before.
+    pub fn follow_colours(&mut self, black_before: Side) {
+        if self.record.holder(Stone::Black) != black_before {
+            std::mem::swap(&mut self.seats.black, &mut self.seats.white);
+        }
+    }
+
+    /// The colour of the stone a click places now (for the ghost): the opening stone's
+    /// colour, black while black picks or white chooses fifth moves, else the side to move.
+    #[must_use]
+    pub fn ghost_colour(&self) -> Stone {
+        match self.record.turn().phase {
+            Phase::Place { stone, .. } => stone,
+            Phase::OfferFifths { .. } | Phase::ChooseFifth { .. } => Stone::Black,
+            _ => self.record.side_to_move(),
+        }
+    }
+
+    /// Whether a click on `pos` can do something now (the ghost shows only there).
+    #[must_use]
+    pub fn clickable(&self, pos: Pos) -> bool {
+        match self.record.turn().phase {
+            Phase::ChooseFifth { offered } => offered.contains(&pos),
+            Phase::Swap | Phase::DeclareFifths { .. } | Phase::Swap2 | Phase::Swap2Colour => false,
+            _ => self.record.board().get(pos).is_none(),
+        }
+    }
+
+    /// The fifth moves picked so far for black's offer, while black offers.
+    #[must_use]
+    pub fn offer_draft(&self) -> &[Pos] {
+        match self.record.turn().phase {
+            Phase::OfferFifths { .. }
+                if !self.record.is_over() && self.offer_draft.0 == self.progress() =>
+            {
+                &self.offer_draft.1
+            }
+            _ => &[],
+        }
+    }
+
+    /// The fifth moves offered for white's choice, while white chooses.
+    #[must_use]
+    pub fn offered_fifths(&self) -> &[Pos] {
+        match self.record.turn().phase {
+            Phase::ChooseFifth { .. } if !self.record.is_over() => self.record.offered_fifths(),
+            _ => &[],
+        }
     }
 
     /// A game is on and the computer plays the side to move.
@@ -116,7 +223,7 @@ impl Game {
         self.actor_to_move() == Some(Actor::Computer)
     }
 
-    /// A person at this computer may place the next stone now.
+    /// A person at this computer must act now (a stone, or a decision of the opening).
     #[must_use]
     pub fn local_to_move(&self) -> bool {
         self.actor_to_move() == Some(Actor::Local) && self.pending.is_none()
@@ -161,31 +268,29 @@ impl Game {
         self.record.moves().iter().map(|m| m.pos).collect()
     }
 
-    /// The colour whose last move an undo by `by` takes back to: `by`'s own last move.
-    #[must_use]
-    pub fn last_move_of(&self, stone: Stone) -> Option<usize> {
-        (0..self.record.moves().len())
-            .rev()
-            .find(|&i| Stone::for_move(i) == stone)
-    }
-
     /// Whether a person here has something to take back (against the computer or a remote
-    /// player: one of the person's own moves, or a result).
+    /// player: one of the person's own moves or decisions, or a result).
     #[must_use]
     pub fn can_undo(&self) -> bool {
         self.can_undo_for(self.mode().human())
     }
 
-    /// Whether an undo back to `owner`'s last move (or, for `None`, one move) is possible.
+    /// Whether an undo back to before `owner`'s last step (or, for `None`, one step) is
+    /// possible.
     #[must_use]
     pub fn can_undo_for(&self, owner: Option<Stone>) -> bool {
-        if !self.active || self.review.is_some() || !self.record.can_undo() {
-            return false;
-        }
-        match owner {
-            Some(owner) => self.record.is_over() || self.last_move_of(owner).is_some(),
-            None => true,
-        }
+        self.active
+            && self.review.is_none()
+            && self.record.can_undo()
+            && super::history::undo_steps(&self.record, owner.map(|s| self.record.holder(s)))
+                .is_some()
+    }
+
+    /// How far the game has gone: stones plus opening decisions (a stamp that tells whether a
+    /// decision was made for the position on the board).
+    #[must_use]
+    pub fn progress(&self) -> usize {
+        self.record.moves().len() + self.record.opening_log().len()
     }
 
     #[must_use]
@@ -215,4 +320,12 @@ impl Game {
             moves_before: self.record.moves().len(),
         }
     }
+}
+
+/// A seed for the nigiri: the system clock's nanoseconds (the draw only has to be
+/// unpredictable to the players).
+fn nigiri_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }

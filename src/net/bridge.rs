@@ -56,6 +56,7 @@ fn show(net: &mut Network, game: &mut Game, events: &mut GameEvents, record: Gam
         rule: settings.rule,
         policy: settings.forbidden,
         size: usize::from(settings.size),
+        ..GameSetup::default()
     });
     shown.record = record;
     shown.pending = pending_of(session);

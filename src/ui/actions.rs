@@ -11,13 +11,14 @@ use crate::GameSystems;
 use crate::ai::ComputerRequest;
 use crate::board::picking::BoardInputBlocked;
 use crate::game::{
-    Actor, Answer, Game, GameCommand, GameMode, GameOver, GameSetup, Notice, ProposalKind, Propose,
+    Actor, Answer, Decide, Game, GameCommand, GameMode, GameOver, GameSetup, Notice, ProposalKind,
+    Propose,
 };
 use crate::save::ResumeOffer;
 use crate::stats::ResetStats;
 use bevy::prelude::*;
 use bevy::window::WindowCloseRequested;
-use gomoku_rules::{ForbiddenPolicy, Stone};
+use gomoku_rules::{Decision, ForbiddenPolicy, Stone};
 
 /// A request from the interface.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -70,6 +71,9 @@ pub enum UiAction {
     Statistics,
     /// Clear the statistics (asks first).
     ResetStatistics,
+    /// A decision of the opening by a person here (swap, fifth moves, Swap2, colour, or a
+    /// stone of a standard opening chosen from the list).
+    Decide(Decision),
 }
 
 /// The colour a person here acts for: their own seat, or in hot-seat the side to move.
@@ -187,6 +191,7 @@ struct ActionOutputs<'w> {
     exit: MessageWriter<'w, AppExit>,
     notices: MessageWriter<'w, Notice>,
     reset_stats: MessageWriter<'w, ResetStats>,
+    decisions: MessageWriter<'w, Decide>,
 }
 
 impl ActionOutputs<'_> {
@@ -205,6 +210,7 @@ fn handle_actions(
     mut resume: ResMut<ResumeOffer>,
     mut out: ActionOutputs,
 ) {
+    let mut queued_stones = 0;
     for action in actions.read() {
         // A question to the people here (resume the last game, answer a proposal) is
         // answered first.
@@ -282,6 +288,18 @@ fn handle_actions(
                     out.notices.write(Notice::Watching);
                 }
             },
+            UiAction::Decide(decision) => {
+                // Several stones of a standard opening follow each other in one frame.
+                let progress_before = game.progress() + queued_stones;
+                if decision.stone().is_some() {
+                    queued_stones += 2;
+                }
+                out.decisions.write(Decide {
+                    decision: decision.clone(),
+                    from: Actor::Local,
+                    progress_before,
+                });
+            }
             UiAction::OfferDraw => {
                 if !game.in_progress() {
                     out.notices.write(Notice::NoGame);

@@ -447,6 +447,7 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
                     }
                 });
                 ui.end_row();
+                super::opening::form_rows(ui, setup);
                 let mode = setup.mode;
                 let [black, white] = &mut setup.names;
                 for (stone, name) in [(Stone::Black, black), (Stone::White, white)] {
@@ -487,6 +488,12 @@ fn new_game(ctx: &egui::Context, ui_state: &mut UiState, game: &Game, act: &mut 
         ui.label(
             egui::RichText::new(super::rule_summary(setup.rule)).color(style::muted(ui.ctx())),
         );
+        if setup.opening != gomoku_rules::OpeningRule::Free {
+            ui.label(
+                egui::RichText::new(super::opening::words::rule_summary(setup.opening))
+                    .color(style::muted(ui.ctx())),
+            );
+        }
         if game.networked() {
             ui.label(
                 egui::RichText::new(t!("new_game.leaves_network")).color(style::error(ui.ctx())),

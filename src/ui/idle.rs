@@ -2,11 +2,12 @@
 //! due. bevy_egui 0.42 hands egui a `ModifiersChanged` event every frame; egui treats any event
 //! as a reason to repaint at once, so the app would redraw continuously: only real modifier
 //! changes are passed on. Between events the app sleeps until the next notice leaves the
-//! screen, or a second while a network game is on (whose link wakes it when the other player
+//! screen, or the next change of a running clock, or a second while a network game is on (whose link wakes it when the other player
 //! sends something), or an hour; after a resize or a change of scale it redraws a few frames so that the
 //! layout settles without waiting for input.
 
 use super::dialogs::Toasts;
+use crate::game::Game;
 use crate::net::Network;
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResized, WindowScaleFactorChanged};
@@ -48,6 +49,7 @@ fn schedule_wake_up(
     time: Res<Time>,
     toasts: Res<Toasts>,
     network: Option<Res<Network>>,
+    game: Res<Game>,
     mut winit: ResMut<WinitSettings>,
 ) {
     let mut wait = toasts.next_expiry().map_or(IDLE_WAIT, |at| {
@@ -57,6 +59,9 @@ fn schedule_wake_up(
     if network.is_some_and(|n| n.active()) {
         wait = wait.min(NETWORK_POLL);
     }
+    if let Some(next) = next_clock_change(&game) {
+        wait = wait.min(next);
+    }
     // Only window events (and redraw requests) wake the app: mouse movement elsewhere on the
     // screen does not.
     let mode = UpdateMode::reactive_low_power(wait);
@@ -64,6 +69,19 @@ fn schedule_wake_up(
         winit.focused_mode = mode;
         winit.unfocused_mode = mode;
     }
+}
+
+/// While a player's clock runs: the time until its display changes (the next whole second,
+/// or the next tenth below ten seconds), which is also when a flag can fall.
+fn next_clock_change(game: &Game) -> Option<Duration> {
+    let clock = game.record.clock()?;
+    let side = clock.running()?;
+    if !game.in_progress() || game.pending.is_some() {
+        return None;
+    }
+    let left = clock.remaining(side)?.as_millis() as u64;
+    let step = if left < 10_000 { 100 } else { 1000 };
+    Some(Duration::from_millis(left % step + 5))
 }
 
 fn settle_after_resize(

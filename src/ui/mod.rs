@@ -13,6 +13,7 @@ pub mod idle;
 pub mod menu_bar;
 pub mod modal;
 pub mod network;
+pub mod opening;
 pub mod panel;
 pub mod replay;
 pub mod reveal;
@@ -44,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
         idle::plugin,
         icon::plugin,
         network::plugin,
+        opening::plugin,
         reveal::plugin,
     ));
 }
@@ -80,6 +82,10 @@ pub fn status_line(game: &Game) -> String {
     }
     match game.record.result() {
         Some(result) => result_text(game, result),
+        None if game.in_opening() && game.turn().phase != gomoku_rules::opening::Phase::Play => {
+            let stone = game.stone_to_act();
+            opening::words::phase_prompt(&game.turn().phase, &words::name(game, stone))
+        }
         None => {
             let stone = game.record.side_to_move();
             let name = words::name(game, stone);

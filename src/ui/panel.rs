@@ -250,6 +250,7 @@ fn side_panel(
     };
     ui.label(egui::RichText::new(status).size(16.0).color(color));
     ui.label(egui::RichText::new(&words.moves_played).color(style::muted(ui.ctx())));
+    super::opening::section(ui, game);
     if let Some(thinking) = ai.player.thinking() {
         computer::thinking_row(ui, game, &thinking);
     }
@@ -322,7 +323,7 @@ fn side_panel(
 
 /// One player's card; `here`: in a network game, whether that player is connected.
 fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone, here: Option<bool>) {
-    let to_move = game.in_progress() && game.record.side_to_move() == stone;
+    let to_move = game.in_progress() && game.stone_to_act() == stone;
     let winner = game
         .record
         .result()
@@ -379,5 +380,35 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone, here: Option<bool>)
                     }
                 });
             });
+            if let Some(clock) = game.record.clock() {
+                clock_row(ui, clock, game.record.holder(stone), game.active);
+            }
         });
+}
+
+/// A player's clock on their card: running in the accent colour, in the error colour when
+/// time is short, with the byo-yomi periods left.
+fn clock_row(ui: &mut egui::Ui, clock: &gomoku_rules::Clock, side: gomoku_rules::Side, on: bool) {
+    let running = on && clock.running() == Some(side);
+    let low = running && clock.is_low(side);
+    let palette = style::palette(ui.ctx());
+    let color = if clock.flagged() == Some(side) || low {
+        palette.error
+    } else if running {
+        palette.accent
+    } else {
+        palette.muted
+    };
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(t!("clock.title")).color(color));
+        ui.label(
+            egui::RichText::new(super::opening::words::clock_text(clock, side))
+                .monospace()
+                .size(18.0)
+                .color(color),
+        );
+        if low {
+            ui.label(egui::RichText::new(t!("clock.low")).color(palette.error));
+        }
+    });
 }

@@ -6,7 +6,7 @@ use crate::game::{Actor, Game, GameMode, GameSetup, clean_name};
 use crate::i18n::t;
 use crate::save::{DataDir, ResumeOffer};
 use bevy::prelude::*;
-use gomoku_rules::{ForbiddenPolicy, Rule, Stone};
+use gomoku_rules::{ForbiddenPolicy, OpeningRule, Rule, Stone, TimeControl};
 use std::path::PathBuf;
 
 /// A step of the replay.
@@ -89,6 +89,9 @@ pub struct NewGameForm {
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
     pub size: usize,
+    pub opening: OpeningRule,
+    pub nigiri: bool,
+    pub clock: TimeControl,
 }
 
 impl NewGameForm {
@@ -105,6 +108,9 @@ impl NewGameForm {
             rule: setup.rule,
             policy: setup.policy,
             size: setup.size,
+            opening: setup.opening,
+            nigiri: setup.nigiri,
+            clock: setup.clock,
         }
     }
 
@@ -118,6 +124,9 @@ impl NewGameForm {
             rule: self.rule,
             policy: self.policy,
             size: self.size,
+            opening: self.opening,
+            nigiri: self.nigiri,
+            clock: self.clock,
         }
     }
 }

@@ -224,6 +224,19 @@ pub fn notice_text(notice: &Notice, game: &Game) -> String {
         Notice::WaitForOpponent => t!("notice.wait_for_opponent").into_owned(),
         Notice::WaitForAnswer => t!("notice.wait_for_answer").into_owned(),
         Notice::Refused { pos, size, error } => refusal_text(*pos, *size, *error),
+        Notice::OpeningRefused(error) => {
+            super::opening::words::error_text(error, game.record.size())
+        }
+        Notice::Decided {
+            decision,
+            seat,
+            stone,
+        } => super::opening::words::decided(
+            decision,
+            &seat_name(seat, *stone),
+            *stone,
+            game.record.size(),
+        ),
         Notice::GameEnded => t!("game.ended").into_owned(),
         Notice::NowPlaying(mode) => {
             t!("game.now_playing", mode = mode_describe(*mode)).into_owned()
