@@ -3,7 +3,7 @@
 interface uses (every text in assets/locales/app.yml and the standard openings' names), ASCII, CJK and full-width punctuation,
 and the 3755 most common hanzi (GB2312 level 1) so that player names typed in Chinese show.
 
-Needs the Debian package fonts-noto-cjk and fonttools (`pip install fonttools`). Run it again
+Needs the Debian packages fonts-noto-cjk and python3-fonttools (or `pip install fonttools`). Run it again
 after adding words to the translation tables; tests/i18n.rs fails when a character is missing.
 """
 import pathlib
@@ -32,7 +32,9 @@ with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=Fa
 
 subprocess.run(
     [
-        "pyftsubset",
+        "/usr/bin/python3" if pathlib.Path("/usr/bin/python3").exists() else "python3",
+        "-m",
+        "fontTools.subset",
         SOURCE,
         f"--font-number={SC_INDEX}",
         f"--text-file={listing}",
