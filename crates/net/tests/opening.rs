@@ -9,8 +9,7 @@ mod common;
 
 use common::{Pipe, connected_pair, loopback_v4, p, rejections, wait_for};
 use gomoku_net::{
-    Action, ActionError, Event, GameSettings, Message, Phase, Rejection, Role, Session,
-    SyncOutcome,
+    Action, ActionError, Event, GameSettings, Message, Phase, Rejection, Role, Session, SyncOutcome,
 };
 use gomoku_rules::{Decision, OpeningError, OpeningRule, Pos, Rule, Side, Stone, Swap2Choice};
 
@@ -29,7 +28,10 @@ fn same_game(pipe: &Pipe) {
     assert_eq!(h.opening_log(), j.opening_log());
     assert_eq!(h.turn(), j.turn());
     assert_eq!(h.result(), j.result());
-    assert_eq!(pipe.host.local_stone(), pipe.joiner.local_stone().opponent());
+    assert_eq!(
+        pipe.host.local_stone(),
+        pipe.joiner.local_stone().opponent()
+    );
 }
 
 /// Sends `message` from the joiner's side straight to the host and returns its refusals;
@@ -39,7 +41,11 @@ fn poke_host(pipe: &mut Pipe, message: Message) -> Vec<Rejection> {
     pipe.host.receive(message, pipe.now);
     let refused = rejections(&mut pipe.host);
     if !refused.is_empty() {
-        assert_eq!(pipe.host.record(), &before, "a refused message changed the game");
+        assert_eq!(
+            pipe.host.record(),
+            &before,
+            "a refused message changed the game"
+        );
         assert!(
             pipe.host
                 .take_events()
@@ -70,7 +76,10 @@ fn a_swap2_opening_is_completed_through_messages_and_swaps_the_colours() {
     let mut pipe = Pipe::new(settings(Rule::Freestyle, OpeningRule::Swap2));
     assert_eq!(pipe.host.local_side(), Side::First);
     first_three(&mut pipe);
-    assert_eq!(pipe.joiner.record().turn().phase, gomoku_rules::Phase::Swap2);
+    assert_eq!(
+        pipe.joiner.record().turn().phase,
+        gomoku_rules::Phase::Swap2
+    );
     assert!(pipe.joiner.local_to_move() && !pipe.host.local_to_move());
     pipe.joiner_act(Action::Decide(Decision::Swap2(Swap2Choice::PlaceTwo)));
     assert!(pipe.host.take_events().contains(&Event::PeerDecided {
@@ -167,7 +176,8 @@ fn refused_decisions_say_why_and_change_nothing() {
     }
     // The swap is the second player's: from the first player it is out of turn.
     let joiner_view = pipe.joiner.record().clone();
-    pipe.joiner.receive(decision(4, Decision::Swap(true)), pipe.now);
+    pipe.joiner
+        .receive(decision(4, Decision::Swap(true)), pipe.now);
     assert_eq!(rejections(&mut pipe.joiner), vec![Rejection::NotYourTurn]);
     assert_eq!(pipe.joiner.record(), &joiner_view);
     // A stale step number.
@@ -186,7 +196,8 @@ fn refused_decisions_say_why_and_change_nothing() {
     );
     // The same checks on the local side: nothing is sent.
     assert_eq!(
-        pipe.host.act(Action::Decide(Decision::Swap(true)), pipe.now),
+        pipe.host
+            .act(Action::Decide(Decision::Swap(true)), pipe.now),
         Err(ActionError::NotYourTurn)
     );
     assert!(pipe.host.take_outgoing().is_empty());
@@ -215,9 +226,15 @@ fn refused_decisions_say_why_and_change_nothing() {
     // Too many points are refused before anything is compared.
     let many: Vec<Pos> = (0..40).map(|i| p(i % 15, i / 15)).collect();
     let refused = poke_host(&mut pipe, decision(6, Decision::OfferFifths(many)));
-    assert!(matches!(&refused[..], [Rejection::Opening { .. }]), "{refused:?}");
+    assert!(
+        matches!(&refused[..], [Rejection::Opening { .. }]),
+        "{refused:?}"
+    );
     // A valid offer; then white may only choose one of the offered points.
-    pipe.joiner_act(Action::Decide(Decision::OfferFifths(vec![p(5, 5), p(10, 4)])));
+    pipe.joiner_act(Action::Decide(Decision::OfferFifths(vec![
+        p(5, 5),
+        p(10, 4),
+    ])));
     assert_eq!(
         poke_host(&mut pipe, common::move_msg(5, p(5, 5))),
         vec![Rejection::NotYourTurn]
@@ -268,7 +285,8 @@ fn undo_does_not_reach_into_the_opening() {
         Err(ActionError::NothingToUndo)
     );
     let joiner_before = pipe.joiner.record().clone();
-    pipe.joiner.receive(Message::UndoRequest { to: 2 }, pipe.now);
+    pipe.joiner
+        .receive(Message::UndoRequest { to: 2 }, pipe.now);
     assert_eq!(
         rejections(&mut pipe.joiner),
         vec![Rejection::BadUndo {
@@ -315,7 +333,10 @@ fn a_decision_in_flight_at_a_reconnection_is_recovered() {
     let mut pipe = Pipe::new(settings(Rule::Freestyle, OpeningRule::Swap2));
     first_three(&mut pipe);
     pipe.joiner
-        .act(Action::Decide(Decision::Swap2(Swap2Choice::TakeBlack)), pipe.now)
+        .act(
+            Action::Decide(Decision::Swap2(Swap2Choice::TakeBlack)),
+            pipe.now,
+        )
         .unwrap();
     // The decision is lost with the connection.
     pipe.joiner.take_outgoing();
@@ -349,7 +370,10 @@ fn a_refused_decision_is_taken_back_by_its_sender() {
     first_three(&mut pipe);
     let before = pipe.joiner.record().clone();
     pipe.joiner
-        .act(Action::Decide(Decision::Swap2(Swap2Choice::TakeBlack)), pipe.now)
+        .act(
+            Action::Decide(Decision::Swap2(Swap2Choice::TakeBlack)),
+            pipe.now,
+        )
         .unwrap();
     pipe.joiner.take_outgoing();
     pipe.joiner.receive(
@@ -357,10 +381,14 @@ fn a_refused_decision_is_taken_back_by_its_sender() {
         pipe.now,
     );
     assert_eq!(pipe.joiner.record(), &before);
-    assert!(pipe.joiner.take_events().contains(&Event::DecisionTakenBack {
-        decision: Decision::Swap2(Swap2Choice::TakeBlack),
-        number: 4,
-    }));
+    assert!(
+        pipe.joiner
+            .take_events()
+            .contains(&Event::DecisionTakenBack {
+                decision: Decision::Swap2(Swap2Choice::TakeBlack),
+                number: 4,
+            })
+    );
 }
 
 /// Waits until `link` has the peer's step reported.
@@ -392,7 +420,13 @@ fn two_links_play_a_swap2_and_a_rif_opening_over_loopback() {
     let e = wait_for(&mut joiner, "the colour", |e| {
         matches!(e, Event::PeerDecided { .. })
     });
-    assert!(matches!(e, Event::PeerDecided { local: Stone::Black, .. }));
+    assert!(matches!(
+        e,
+        Event::PeerDecided {
+            local: Stone::Black,
+            ..
+        }
+    ));
     host.act(Action::Move(p(5, 5))).unwrap();
     wait_step(&mut joiner);
     assert_eq!(host.session().record(), joiner.session().record());
@@ -453,7 +487,10 @@ fn a_host_refuses_an_opening_game_to_a_version_1_joiner() {
             joiner: vec![1]
         }
     );
-    assert!(message.contains("[2]") && message.contains("[1]"), "{message}");
+    assert!(
+        message.contains("[2]") && message.contains("[1]"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -51,14 +51,18 @@ fn role() -> impl Strategy<Value = Role> {
 fn message() -> impl Strategy<Value = Message> {
     let small = 0u8..17;
     prop_oneof![
-        (0u32..12, small.clone(), small.clone(), proptest::option::of(0u32..3000)).prop_map(
-            |(number, x, y, used_ms)| Message::Move {
+        (
+            0u32..12,
+            small.clone(),
+            small.clone(),
+            proptest::option::of(0u32..3000)
+        )
+            .prop_map(|(number, x, y, used_ms)| Message::Move {
                 number,
                 x,
                 y,
                 used_ms,
-            }
-        ),
+            }),
         (0u32..12, decision(), proptest::option::of(0u32..3000)).prop_map(
             |(number, decision, used_ms)| Message::Decision {
                 number,
@@ -89,7 +93,7 @@ fn message() -> impl Strategy<Value = Message> {
                 Just(None),
                 Just(Some(Ending::DrawAgreed)),
                 Just(Some(Ending::Resignation {
-                    loser: gomoku_rules::Stone::Black
+                    loser: Stone::Black
                 })),
             ]
         )

@@ -237,9 +237,11 @@ fn run(cli: &Cli) -> Result<(), String> {
                 _ => opening_decision(record),
             };
             act(&mut link, Action::Decide(decision))?;
-        } else if link.session().time_left(link.session().record().turn().who).is_some_and(
-            |left| link.session().thinking(std::time::Instant::now()) >= left,
-        ) && !link.session().record().is_over()
+        } else if link
+            .session()
+            .time_left(link.session().record().turn().who)
+            .is_some_and(|left| link.session().thinking(std::time::Instant::now()) >= left)
+            && !link.session().record().is_over()
         {
             // The other player's time ran out here: claim it (once per step; the peer
             // confirms). Our own flag is found when we move.
@@ -276,12 +278,15 @@ fn opening_decision(record: &GameRecord) -> Decision {
         Phase::Play | Phase::Place { .. } => first_legal(Decision::Place),
         Phase::Swap => Decision::Swap(false),
         Phase::DeclareFifths { max } => Decision::DeclareFifths(2.min(max)),
-        Phase::OfferFifths { .. } => {
-            Decision::OfferFifths(record.pick_offer(points.iter().copied()).unwrap_or_default())
-        }
-        Phase::ChooseFifth { offered } => offered
-            .first()
-            .map_or_else(|| first_legal(Decision::ChooseFifth), |&p| Decision::ChooseFifth(p)),
+        Phase::OfferFifths { .. } => Decision::OfferFifths(
+            record
+                .pick_offer(points.iter().copied())
+                .unwrap_or_default(),
+        ),
+        Phase::ChooseFifth { offered } => offered.first().map_or_else(
+            || first_legal(Decision::ChooseFifth),
+            |&p| Decision::ChooseFifth(p),
+        ),
         Phase::Swap2 => Decision::Swap2(Swap2Choice::TakeWhite),
         Phase::Swap2Colour => Decision::TakeColour(record.colour_of(record.turn().who)),
     }

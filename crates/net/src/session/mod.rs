@@ -149,14 +149,14 @@ pub fn time_to_flag(clock: &Clock, side: Side) -> Option<u64> {
     match clock.control() {
         TimeControl::Unlimited => None,
         TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. } => Some(t.main_ms),
-        TimeControl::ByoYomi { period_ms, .. } => Some(
-            t.main_ms.saturating_add(if t.periods > 0 {
+        TimeControl::ByoYomi { period_ms, .. } => {
+            Some(t.main_ms.saturating_add(if t.periods > 0 {
                 t.period_ms
                     .saturating_add(u64::from(t.periods - 1).saturating_mul(period_ms))
             } else {
                 0
-            }),
-        ),
+            }))
+        }
     }
 }
 

@@ -128,8 +128,7 @@ impl Session {
     /// The decision a stone on `pos` stands for now: the choice of an offered fifth move
     /// while one is chosen, a placement otherwise.
     pub(super) fn stone_decision(&self, pos: Pos) -> Decision {
-        if matches!(self.record.turn().phase, Phase::ChooseFifth { .. }) && !self.record.is_over()
-        {
+        if matches!(self.record.turn().phase, Phase::ChooseFifth { .. }) && !self.record.is_over() {
             Decision::ChooseFifth(pos)
         } else {
             Decision::Place(pos)
@@ -184,9 +183,13 @@ impl Session {
     /// since we handed the turn over, less the tolerance; or missing in a game with a clock.
     fn time_claim_problem(&self, used_ms: Option<u32>, now: Instant) -> Option<Rejection> {
         let Some(claimed) = used_ms else {
-            return self.record.clock().is_some().then(|| Rejection::Unexpected {
-                detail: "a step without its used time in a game with a clock".to_owned(),
-            });
+            return self
+                .record
+                .clock()
+                .is_some()
+                .then(|| Rejection::Unexpected {
+                    detail: "a step without its used time in a game with a clock".to_owned(),
+                });
         };
         let measured = self.thinking(now);
         let tolerance = time_tolerance(measured);

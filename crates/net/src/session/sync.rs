@@ -201,9 +201,9 @@ fn steps(record: &GameRecord) -> Vec<Decision> {
 
 /// Whether every one of `steps`, made from `record` on, belongs to `side`.
 fn all_by(mut record: GameRecord, steps: &[Decision], side: gomoku_rules::Side) -> bool {
-    steps.iter().all(|d| {
-        record.turn().who == side && !record.is_over() && record.decide(d.clone()).is_ok()
-    })
+    steps
+        .iter()
+        .all(|d| record.turn().who == side && !record.is_over() && record.decide(d.clone()).is_ok())
 }
 
 /// Whether two records hold the same steps and the same result (redo tails and clocks aside).
