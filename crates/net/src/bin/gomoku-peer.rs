@@ -237,17 +237,23 @@ fn run(cli: &Cli) -> Result<(), String> {
                 _ => opening_decision(record),
             };
             act(&mut link, Action::Decide(decision))?;
-        } else if link
-            .session()
-            .time_left(link.session().record().turn().who)
-            .is_some_and(|left| link.session().thinking(std::time::Instant::now()) >= left)
-            && !link.session().record().is_over()
-        {
+        } else if peer_out_of_time(link.session()) {
             // The other player's time ran out here: claim it (once per step; the peer
             // confirms). Our own flag is found when we move.
             let _ = link.flag();
         }
     }
+}
+
+/// Whether the other player is to act and its time is gone on the session's clock.
+fn peer_out_of_time(session: &gomoku_net::Session) -> bool {
+    let who = session.record().turn().who;
+    who != session.local_side()
+        && session.phase() == gomoku_net::Phase::Live
+        && !session.record().is_over()
+        && session
+            .time_left(who)
+            .is_some_and(|left| session.thinking(std::time::Instant::now()) >= left)
 }
 
 /// The points of the board, nearest the centre first.
