@@ -4,7 +4,7 @@
 
 use crate::frame::FrameError;
 use crate::protocol::{GameSettings, Refusal, Rejection, Role};
-use gomoku_rules::{GameResult, MoveError, Pos, Stone};
+use gomoku_rules::{Decision, GameResult, MoveError, OpeningError, Pos, Stone};
 
 /// Which side of the connection did something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +38,17 @@ pub struct Pending {
 /// What the local player does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
+    /// A stone: an ordinary move, or during an opening the opening stone the game waits for
+    /// (while a fifth move is chosen, the choice of the offered point there). Its thinking
+    /// time is measured by the session: from the moment the turn came here.
     Move(Pos),
+    /// An opening decision (swap, fifth moves, Swap2 choice, colour, or a stone).
+    Decide(Decision),
+    /// The player to act has run out of time: the local player (a confession: the game ends
+    /// on time at once) or the peer (a claim: refused with [`ActionError::TimeLeft`] while the
+    /// session's clock, measured from our last step, says time is left; otherwise sent, and
+    /// the game ends when the peer confirms it, [`Event::GameOver`]).
+    ClaimTime,
     /// Ask to take back the local player's last move (and the peer's reply, if any).
     RequestUndo,
     AnswerUndo(bool),
@@ -83,6 +93,17 @@ pub enum ActionError {
     ChatFlood,
     #[error("a name must have 1 to {max} printable characters")]
     BadName { max: usize },
+    /// The opening does not allow this decision now.
+    #[error(transparent)]
+    Opening(#[from] OpeningError),
+    #[error("the time has not run out yet: {left_ms} ms are left")]
+    TimeLeft { left_ms: u64 },
+    #[error("this game has no clock")]
+    NoClock,
+    /// The local player's time ran out before the step: the game is over on time
+    /// ([`Event::GameOver`] follows and the peer is told); the step was not made.
+    #[error("your time ran out")]
+    OutOfTime,
 }
 
 /// What happened, for the game to show. Local actions produce no event except
@@ -101,9 +122,24 @@ pub enum Event {
         settings: GameSettings,
         local: Stone,
     },
+    /// The peer placed a stone (an ordinary move, an opening stone, or the chosen fifth
+    /// move); `number` is its move number.
     PeerMoved {
         pos: Pos,
         number: u32,
+    },
+    /// The peer made an opening decision that places no stone; `number` is its step number,
+    /// `local` the colour the local player holds afterwards (a swap changes it).
+    PeerDecided {
+        decision: Decision,
+        number: u32,
+        local: Stone,
+    },
+    /// The thinking time the peer claimed for the step reported next (`PeerMoved`,
+    /// `PeerDecided`, or the `GameOver` when it ran out of time); the session's clock has
+    /// been charged with it, and the game may charge its own.
+    PeerTimeUsed {
+        used_ms: u32,
     },
     /// The peer asks something; answer with the matching [`Action`].
     Requested(Request),
@@ -127,6 +163,12 @@ pub enum Event {
     /// The peer refused our move `number` at `pos`, so it was taken back here too.
     MoveTakenBack {
         pos: Pos,
+        number: u32,
+    },
+    /// The peer refused our opening decision `number` (a step number), so it was taken back
+    /// here too: reload the game from [`crate::Session::record`].
+    DecisionTakenBack {
+        decision: Decision,
         number: u32,
     },
     /// Bytes from the peer that are not a message (answered with `rejected`).

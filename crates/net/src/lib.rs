@@ -22,10 +22,11 @@ pub use event::{Action, ActionError, Event, Pending, Request, Side, SyncOutcome}
 pub use frame::{Decoder, FrameError, MAX_FRAME};
 pub use link::{Link, NetConfig, bind_all, new_game_id, parse_address};
 pub use protocol::{
-    DEFAULT_PORT, GameSettings, MAX_CHAT_CHARS, Message, PROTOCOL_VERSION, Refusal, Rejection,
-    Role, SUPPORTED_VERSIONS,
+    DEFAULT_PORT, Ending, GameSettings, GameState, MAX_CHAT_CHARS, Message, PROTOCOL_VERSION,
+    Refusal, Rejection, Role, SUPPORTED_VERSIONS, TIME_TOLERANCE_MS, TIME_TOLERANCE_PERCENT,
+    time_tolerance,
 };
-pub use session::{Phase, Session, SessionConfig, new_record};
+pub use session::{Phase, Session, SessionConfig, new_record, time_to_flag};
 
 /// The README's examples, compiled as doctests.
 #[cfg(doctest)]

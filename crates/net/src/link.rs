@@ -194,6 +194,24 @@ impl Link {
         result
     }
 
+    /// Makes a local opening decision (see [`Action::Decide`]): checked first, then sent.
+    ///
+    /// # Errors
+    /// Why the decision is not possible now; nothing was sent.
+    pub fn decide(&mut self, decision: gomoku_rules::Decision) -> Result<(), ActionError> {
+        self.act(Action::Decide(decision))
+    }
+
+    /// Says that the player to act has run out of time (see [`Action::ClaimTime`]): the
+    /// local player's confession, or a claim against the peer measured from our last step.
+    ///
+    /// # Errors
+    /// [`ActionError::TimeLeft`] while the peer still has time here, [`ActionError::NoClock`]
+    /// in a game without a limit.
+    pub fn flag(&mut self) -> Result<(), ActionError> {
+        self.act(Action::ClaimTime)
+    }
+
     /// Says goodbye and closes the connection, waiting (up to the write timeout) until the
     /// goodbye is sent.
     pub fn leave(mut self, reason: Option<String>) {
@@ -210,7 +228,6 @@ impl Link {
     }
 
     fn handle(&mut self, item: Incoming) {
-        let now = Instant::now();
         match item {
             Incoming::Accepted(stream) => {
                 if self.conn.is_some() || !self.session.wants_connection() {
@@ -232,8 +249,10 @@ impl Link {
                 self.connecting = false;
                 self.session.give_up(&reason);
             }
-            Incoming::Frame { conn, message } if self.is_current(conn) => {
-                self.session.receive(message, now);
+            Incoming::Frame { conn, message, at } if self.is_current(conn) => {
+                // Measured to the frame's arrival, so that a game loop that polls late does
+                // not count its own delay against the peer's claimed time.
+                self.session.receive(message, at);
             }
             Incoming::FrameError { conn, error } if self.is_current(conn) => {
                 self.session.frame_error(error);

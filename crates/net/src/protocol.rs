@@ -2,14 +2,34 @@
 //! settings and the reasons a message is refused. Each message travels as one line of JSON
 //! (see [`crate::frame`]); the `type` field names the variant in `snake_case`.
 
-use gomoku_rules::{Forbidden, ForbiddenPolicy, Rule, Stone};
+use gomoku_rules::{
+    Clock, Decision, Forbidden, ForbiddenPolicy, OpeningRule, Rule, Side, Stone, TimeControl,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::time::Duration;
 
-/// The protocol version this program speaks best.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The protocol version this program speaks best. Version 2 added opening rules, clocks,
+/// `decision` and `flag` messages and the time each move used; version 1 games (free
+/// opening, no clock) are still played with version-1 peers.
+pub const PROTOCOL_VERSION: u32 = 2;
 /// Every protocol version this program speaks.
-pub const SUPPORTED_VERSIONS: &[u32] = &[1];
+pub const SUPPORTED_VERSIONS: &[u32] = &[1, 2];
+/// A claimed thinking time may be this much (plus [`TIME_TOLERANCE_PERCENT`] of the
+/// measurement) shorter than the time the receiver measured, for the network's latency.
+pub const TIME_TOLERANCE_MS: u64 = 1000;
+/// The share of the measured time (in percent) added to [`TIME_TOLERANCE_MS`].
+pub const TIME_TOLERANCE_PERCENT: u64 = 10;
+
+/// How much shorter than `measured` a claimed time may be: 1 s plus 10 % of the measurement
+/// (for the latency both ways and a late poll of the game loop).
+#[must_use]
+pub fn time_tolerance(measured: Duration) -> Duration {
+    let measured_ms = u64::try_from(measured.as_millis()).unwrap_or(u64::MAX);
+    Duration::from_millis(
+        TIME_TOLERANCE_MS.saturating_add(measured_ms / 100 * TIME_TOLERANCE_PERCENT),
+    )
+}
 /// The longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
 /// The longest player name, in characters.
@@ -48,9 +68,9 @@ impl fmt::Display for Role {
 /// The host's settings for a game; the joiner plays by them.
 ///
 /// Unknown fields are refused, so a program never plays a game whose settings it cannot
-/// honour. Settings added later (the opening rule, the clock) go in as optional fields that
-/// are left out of the JSON when unset (`#[serde(default, skip_serializing_if =
-/// "Option::is_none")]`): games without them stay readable by this version.
+/// honour. Settings added later (the opening rule, the clock) are optional fields left out of
+/// the JSON when unset: a free game without a clock reads the same as in version 1, and a
+/// version-1 program refuses a game with an opening rule or a clock clearly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameSettings {
@@ -59,8 +79,22 @@ pub struct GameSettings {
     pub size: u8,
     /// What happens when black plays a renju-forbidden point.
     pub forbidden: ForbiddenPolicy,
-    /// Who plays black.
+    /// Who is the *first player*: the one who starts the opening, tentatively black. Under
+    /// the free opening that is simply who plays black; under the other opening rules a swap
+    /// may give the colours to the other player during the game (see
+    /// [`crate::Session::local_stone`]).
     pub black: Role,
+    /// How the game starts (`free` when left out).
+    #[serde(default, skip_serializing_if = "is_free")]
+    pub opening: OpeningRule,
+    /// Each player's time; none when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_free(opening: &OpeningRule) -> bool {
+    *opening == OpeningRule::Free
 }
 
 impl Default for GameSettings {
@@ -70,12 +104,15 @@ impl Default for GameSettings {
             size: 15,
             forbidden: ForbiddenPolicy::Refuse,
             black: Role::Host,
+            opening: OpeningRule::Free,
+            clock: None,
         }
     }
 }
 
 impl GameSettings {
-    /// The colour `role` plays.
+    /// The colour `role` plays at the start of a game (the first player holds black until a
+    /// swap; the colours held now are [`crate::Session::local_stone`]).
     #[must_use]
     pub fn stone_of(&self, role: Role) -> Stone {
         if self.black == role {
@@ -85,7 +122,7 @@ impl GameSettings {
         }
     }
 
-    /// The role that plays `stone`.
+    /// The role that plays `stone` at the start of a game.
     #[must_use]
     pub fn role_of(&self, stone: Stone) -> Role {
         match stone {
@@ -94,10 +131,54 @@ impl GameSettings {
         }
     }
 
-    /// Whether the settings describe a playable game (the board size is supported).
+    /// The opening side (first or second player) of `role`.
+    #[must_use]
+    pub fn side_of(&self, role: Role) -> Side {
+        if self.black == role {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// The role of the opening side `side`.
+    #[must_use]
+    pub fn role_of_side(&self, side: Side) -> Role {
+        match side {
+            Side::First => self.black,
+            Side::Second => self.black.other(),
+        }
+    }
+
+    /// The lowest protocol version that can carry a game with these settings: 2 with an
+    /// opening rule or a clock, 1 otherwise.
+    #[must_use]
+    pub fn needs_version(&self) -> u32 {
+        if self.opening == OpeningRule::Free && self.clock.is_none() {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// Why the settings do not describe a playable game, or `None` when they do.
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        let size = usize::from(self.size);
+        if !(gomoku_rules::MIN_SIZE..=gomoku_rules::MAX_SIZE).contains(&size) {
+            return Some(format!("board size {} is not supported", self.size));
+        }
+        if let Err(e) = gomoku_rules::GameRecord::with_opening(self.rule, size, self.opening) {
+            return Some(e.to_string());
+        }
+        None
+    }
+
+    /// Whether the settings describe a playable game (the board size is supported and the
+    /// opening rule fits the board).
     #[must_use]
     pub fn is_valid(&self) -> bool {
-        (gomoku_rules::MIN_SIZE..=gomoku_rules::MAX_SIZE).contains(&usize::from(self.size))
+        self.problem().is_none()
     }
 }
 
@@ -109,6 +190,8 @@ pub enum Ending {
     Resignation { loser: Stone },
     /// The players agreed to a draw.
     DrawAgreed,
+    /// The player of `loser` ran out of time.
+    Time { loser: Stone },
 }
 
 /// A full game as one side holds it: sent after every reconnection and after any disagreement.
@@ -120,9 +203,16 @@ pub struct GameState {
     pub settings: GameSettings,
     /// The moves in order, each `[x, y]` (x column from the left, y row from the top).
     pub moves: Vec<[u8; 2]>,
-    /// Set when the game ended by resignation or agreement.
+    /// Set when the game ended by resignation, agreement or time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending>,
+    /// The opening decisions in order, stone placements included (their stones are also the
+    /// first entries of `moves`); left out under the free opening.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<Decision>,
+    /// Both players' time, in a game with a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
 }
 
 /// Why a side refuses a connection during the handshake.
@@ -177,6 +267,24 @@ pub enum Rejection {
     BadFrame { detail: String },
     #[error("the game sent to resync is not valid: {detail}")]
     BadSync { detail: String },
+    #[error("step number {got} is wrong: the next step is number {expected}")]
+    WrongStepNumber { expected: u32, got: u32 },
+    /// An opening decision (or an opening stone) the opening rule does not allow now.
+    #[error("the opening does not allow this: {detail}")]
+    Opening { detail: String },
+    #[error(
+        "the claimed time {claimed_ms} ms is too short: {measured_ms} ms passed here (tolerance {tolerance_ms} ms)"
+    )]
+    TimeClaim {
+        claimed_ms: u32,
+        measured_ms: u64,
+        tolerance_ms: u64,
+    },
+    /// A flag claim while the player still has time, as measured here.
+    #[error("the time has not run out: {left_ms} ms are left")]
+    TimeLeft { left_ms: u64 },
+    #[error("this game has no clock")]
+    NoClock,
 }
 
 /// One protocol message. See the crate README for the order and the rules of each.
@@ -207,11 +315,32 @@ pub enum Message {
         reason: Refusal,
         message: String,
     },
-    /// A stone on `[x, y]`; `number` is its move number (1 for black's first move).
+    /// A stone on `[x, y]`; `number` is its move number (1 for black's first move). During
+    /// an opening it is the opening stone the game waits for (or, while a fifth move is
+    /// chosen, the choice of the offered point).
     Move {
         number: u32,
         x: u8,
         y: u8,
+        /// The sender's thinking time for this move (version 2; left out by version 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        used_ms: Option<u32>,
+    },
+    /// An opening decision (version 2); `number` is its step number: 1 + the number of steps
+    /// (opening decisions, stones included, and moves) made before it.
+    Decision {
+        number: u32,
+        decision: Decision,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        used_ms: Option<u32>,
+    },
+    /// The player to act at step `number` ran out of time (version 2). From that player it
+    /// is final (`used_ms`: the time it charged); from the other it is a claim, which the
+    /// player to act confirms with its own `flag` or refuses (`time_left`).
+    Flag {
+        number: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        used_ms: Option<u32>,
     },
     /// Asks to take moves back until the game has `to` moves again.
     UndoRequest {
@@ -273,6 +402,8 @@ impl Message {
             Message::Welcome { .. } => "welcome",
             Message::Refused { .. } => "refused",
             Message::Move { .. } => "move",
+            Message::Decision { .. } => "decision",
+            Message::Flag { .. } => "flag",
             Message::UndoRequest { .. } => "undo_request",
             Message::UndoAgree { .. } => "undo_agree",
             Message::UndoRefuse => "undo_refuse",

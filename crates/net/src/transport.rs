@@ -32,6 +32,8 @@ pub(crate) enum Incoming {
     Frame {
         conn: u64,
         message: Message,
+        /// When the frame was read off the socket (thinking times are measured to it).
+        at: Instant,
     },
     FrameError {
         conn: u64,
@@ -207,10 +209,15 @@ fn read_loop(id: u64, mut stream: TcpStream, timeout: Duration, incoming: &Inbox
             }
             Ok(0) => break "the peer closed the connection".to_owned(),
             Ok(n) => {
+                let at = Instant::now();
                 decoder.feed(&buf[..n], &mut frames);
                 for frame in frames.drain(..) {
                     let item = match frame {
-                        Ok(message) => Incoming::Frame { conn: id, message },
+                        Ok(message) => Incoming::Frame {
+                            conn: id,
+                            message,
+                            at,
+                        },
                         Err(error) => Incoming::FrameError { conn: id, error },
                     };
                     if incoming.send(item).is_err() {

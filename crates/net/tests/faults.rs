@@ -199,7 +199,7 @@ fn a_protocol_version_the_host_cannot_speak_is_refused_with_both_lists() {
     let mut host = Link::host(loopback_v4(), "Host", GameSettings::default(), fast()).unwrap();
     let mut raw = Raw::connect(&host);
     // A later version's hello, with fields this version does not know.
-    raw.bytes(b"{\"type\":\"hello\",\"versions\":[2,3],\"program\":\"gomoku 9\",\"name\":\"Fut\",\"avatar\":\"x\"}\n");
+    raw.bytes(b"{\"type\":\"hello\",\"versions\":[3,4],\"program\":\"gomoku 9\",\"name\":\"Fut\",\"avatar\":\"x\"}\n");
     let m = raw.expect(&mut host, "refusal", |m| {
         matches!(m, Message::Refused { .. })
     });
@@ -209,12 +209,12 @@ fn a_protocol_version_the_host_cannot_speak_is_refused_with_both_lists() {
     assert_eq!(
         reason,
         Refusal::Version {
-            host: vec![1],
-            joiner: vec![2, 3]
+            host: vec![1, 2],
+            joiner: vec![3, 4]
         }
     );
     assert!(
-        message.contains("[1]") && message.contains("[2, 3]"),
+        message.contains("[1, 2]") && message.contains("[3, 4]"),
         "{message}"
     );
     assert!(
@@ -250,7 +250,7 @@ fn a_joiner_refuses_a_host_of_another_version() {
         e,
         Event::Refused(Refusal::Version {
             host: vec![9],
-            joiner: vec![1]
+            joiner: vec![1, 2]
         })
     );
     assert_eq!(joiner.session().phase(), Phase::Closed);

@@ -225,6 +225,52 @@ fn two_peer_binaries_play_two_games_with_alternating_colours() {
 }
 
 #[test]
+fn two_peer_binaries_play_openings_with_a_clock() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let exe = env!("CARGO_BIN_EXE_gomoku-peer");
+    for (rule, opening) in [
+        ("freestyle", "swap2"),
+        ("renju", "rif"),
+        ("renju", "soosorv8"),
+    ] {
+        let mut host = Command::new(exe)
+            .args(["--host", "0", "--bind", "127.0.0.1", "--level", "Beginner"])
+            .args(["--rule", rule, "--opening", opening, "--clock", "5m+1s"])
+            .args(["--games", "2", "--name", "Hosty"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(host.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let addr = first
+            .strip_prefix("listening on ")
+            .expect(&first)
+            .to_owned();
+        let joiner = Command::new(exe)
+            .args(["--join", &addr, "--level", "Beginner", "--games", "2"])
+            .args(["--name", "Joey", "--seed", "7"])
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        let host_status = host.wait().unwrap();
+        let host_lines: Vec<String> = lines.map(Result::unwrap).collect();
+        let joiner_out = String::from_utf8(joiner.stdout).unwrap();
+        assert!(
+            joiner.status.success() && host_status.success(),
+            "{opening}: {joiner_out}"
+        );
+        let joiner_lines: Vec<&str> = joiner_out.lines().collect();
+        assert_eq!(
+            host_lines, joiner_lines,
+            "{opening}: both report the same results"
+        );
+        assert_eq!(host_lines.len(), 2, "{opening}");
+    }
+}
+
+#[test]
 fn a_player_against_the_peer_binary_gets_undo_agreed_draw_declined_and_a_result() {
     use std::process::{Command, Stdio};
     // Default timings on both sides (the binary's heartbeat is the default one).

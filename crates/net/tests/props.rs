@@ -9,8 +9,40 @@ use common::Pipe;
 use gomoku_net::frame::{Decoder, encode};
 use gomoku_net::protocol::{Ending, GameState};
 use gomoku_net::{Action, Event, GameSettings, MAX_FRAME, Message, Rejection, Role, new_record};
-use gomoku_rules::{ForbiddenPolicy, Pos, Rule};
+use gomoku_rules::{
+    Decision, ForbiddenPolicy, GameRecord, OpeningRule, Pos, Rule, Stone, Swap2Choice, TimeControl,
+};
 use proptest::prelude::*;
+
+fn decision() -> impl Strategy<Value = Decision> {
+    let pos = (5u8..10, 5u8..10).prop_map(|(x, y)| Pos::new(x, y));
+    prop_oneof![
+        pos.clone().prop_map(Decision::Place),
+        any::<bool>().prop_map(Decision::Swap),
+        (0u8..10).prop_map(Decision::DeclareFifths),
+        proptest::collection::vec(pos.clone(), 0..4).prop_map(Decision::OfferFifths),
+        pos.prop_map(Decision::ChooseFifth),
+        prop_oneof![
+            Just(Swap2Choice::TakeBlack),
+            Just(Swap2Choice::TakeWhite),
+            Just(Swap2Choice::PlaceTwo)
+        ]
+        .prop_map(Decision::Swap2),
+        prop_oneof![Just(Stone::Black), Just(Stone::White)].prop_map(Decision::TakeColour),
+    ]
+}
+
+/// The session's game replayed from nothing: its opening decisions, then its moves.
+fn replay(settings: &GameSettings, record: &GameRecord) -> Result<GameRecord, String> {
+    let mut replay = new_record(settings);
+    for d in record.opening_log() {
+        replay.decide(d.clone()).map_err(|e| e.to_string())?;
+    }
+    for m in &record.moves()[replay.moves().len()..] {
+        replay.play(m.pos).map_err(|e| e.to_string())?;
+    }
+    Ok(replay)
+}
 
 fn role() -> impl Strategy<Value = Role> {
     prop_oneof![Just(Role::Host), Just(Role::Joiner)]
@@ -19,11 +51,27 @@ fn role() -> impl Strategy<Value = Role> {
 fn message() -> impl Strategy<Value = Message> {
     let small = 0u8..17;
     prop_oneof![
-        (0u32..12, small.clone(), small.clone()).prop_map(|(number, x, y)| Message::Move {
-            number,
-            x,
-            y
-        }),
+        (
+            0u32..12,
+            small.clone(),
+            small.clone(),
+            proptest::option::of(0u32..3000)
+        )
+            .prop_map(|(number, x, y, used_ms)| Message::Move {
+                number,
+                x,
+                y,
+                used_ms,
+            }),
+        (0u32..12, decision(), proptest::option::of(0u32..3000)).prop_map(
+            |(number, decision, used_ms)| Message::Decision {
+                number,
+                decision,
+                used_ms,
+            }
+        ),
+        (0u32..12, proptest::option::of(0u32..3000))
+            .prop_map(|(number, used_ms)| Message::Flag { number, used_ms }),
         (0u32..12).prop_map(|to| Message::UndoRequest { to }),
         (0u32..12).prop_map(|to| Message::UndoAgree { to }),
         Just(Message::UndoRefuse),
@@ -45,7 +93,7 @@ fn message() -> impl Strategy<Value = Message> {
                 Just(None),
                 Just(Some(Ending::DrawAgreed)),
                 Just(Some(Ending::Resignation {
-                    loser: gomoku_rules::Stone::Black
+                    loser: Stone::Black
                 })),
             ]
         )
@@ -58,6 +106,8 @@ fn message() -> impl Strategy<Value = Message> {
                     },
                     moves: moves.into_iter().map(|(x, y)| [x, y]).collect(),
                     ending,
+                    opening: Vec::new(),
+                    clock: None,
                 },
             }),
         Just(Message::rejected(Rejection::NotYourTurn, "move", Some(3))),
@@ -67,6 +117,8 @@ fn message() -> impl Strategy<Value = Message> {
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
         (0u8..16, 0u8..16).prop_map(|(x, y)| Action::Move(Pos::new(x, y))),
+        decision().prop_map(Action::Decide),
+        Just(Action::ClaimTime),
         Just(Action::RequestUndo),
         any::<bool>().prop_map(Action::AnswerUndo),
         Just(Action::OfferDraw),
@@ -135,12 +187,16 @@ proptest! {
             0..60,
         ),
         renju in any::<bool>(),
+        opening in prop::sample::select(OpeningRule::ALL.to_vec()),
+        clock in any::<bool>(),
     ) {
         let settings = GameSettings {
             rule: if renju { Rule::Renju } else { Rule::Freestyle },
             size: 15,
             forbidden: ForbiddenPolicy::Refuse,
             black: Role::Joiner,
+            opening,
+            clock: clock.then(|| TimeControl::sudden_death(std::time::Duration::from_secs(60))),
         };
         let mut pipe = Pipe::new(settings);
         for step in steps {
@@ -156,15 +212,19 @@ proptest! {
                     // A peer move is legal, in turn, numbered right, and no request waited.
                     prop_assert!(pending.is_none());
                     prop_assert_eq!(number as usize, before.moves().len() + 1);
-                    prop_assert_eq!(before.side_to_move(), pipe.host.local_stone().opponent());
+                    prop_assert_eq!(before.turn().who, pipe.host.local_side().other());
                     prop_assert!(before.check(pos).is_ok());
+                }
+                if let Event::PeerDecided { decision, .. } = e {
+                    // A peer decision is the peer's to make, and allowed.
+                    prop_assert!(pending.is_none());
+                    prop_assert_eq!(before.turn().who, pipe.host.local_side().other());
+                    prop_assert!(before.check_decision(&decision).is_ok());
                 }
             }
             // The game replays through the rules.
-            let mut replay = new_record(pipe.host.settings());
-            for m in pipe.host.record().moves() {
-                prop_assert!(replay.play(m.pos).is_ok());
-            }
+            let replayed = replay(pipe.host.settings(), pipe.host.record());
+            prop_assert!(replayed.is_ok(), "{:?}", replayed);
             // Every message the session sends fits in a frame.
             for m in pipe.host.take_outgoing() {
                 prop_assert!(encode(&m).is_ok());

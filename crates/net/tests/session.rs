@@ -22,6 +22,7 @@ fn the_handshake_gives_the_joiner_the_hosts_settings() {
         size: 19,
         forbidden: ForbiddenPolicy::Refuse,
         black: Role::Joiner,
+        ..GameSettings::default()
     };
     let mut host = Session::host("Ann", settings, "g", SessionConfig::default());
     let mut joiner = Session::join("Bo", SessionConfig::default());
@@ -75,7 +76,7 @@ fn a_version_nobody_speaks_is_refused_naming_both_sides_versions() {
         }
     );
     assert!(
-        message.contains("[1]") && message.contains("[7, 9]"),
+        message.contains("[1, 2]") && message.contains("[7, 9]"),
         "{message}"
     );
     assert!(host.take_close());

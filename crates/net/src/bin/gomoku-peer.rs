@@ -2,14 +2,22 @@
 //! (`--join ADDR`) a game, plays `--games N` games at `--level`, colours alternating through
 //! "play again", prints each result on a line, says goodbye and exits 0. It agrees to undo
 //! requests, declines draw offers, and exits 1 when the game cannot go on (refused, peer gone
-//! before the last game, host unreachable).
+//! before the last game, host unreachable). As host it sets the opening rule (`--opening`)
+//! and the clock (`--clock`); it makes the opening decisions of either side with a simple
+//! legal choice (stones: the engine's move when the opening allows it there, otherwise the
+//! allowed point nearest the centre; it keeps the colours, declares and offers two fifth
+//! moves, and picks the first offered one), and claims the other player's flag when its time
+//! runs out.
 
 use clap::Parser;
 use gomoku_engine::{Engine, Level};
 use gomoku_net::{
     Action, Event, GameSettings, Link, NetConfig, Request, Role, bind_all, parse_address,
 };
-use gomoku_rules::{ForbiddenPolicy, GameResult, Rule, Stone};
+use gomoku_rules::{
+    Decision, ForbiddenPolicy, GameRecord, GameResult, OpeningRule, Phase, Pos, Rule, Stone,
+    Swap2Choice, TimeControl,
+};
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -55,9 +63,16 @@ struct Cli {
     /// Host only: black loses on a forbidden point instead of having it refused.
     #[arg(long)]
     strict: bool,
-    /// Host only: who plays black in the first game.
+    /// Host only: who is the first player (tentatively black) in the first game.
     #[arg(long, default_value = "host", value_parser = parse_role)]
     black: Role,
+    /// Host only: the opening rule: free, swap, rif, soosorv8 or swap2.
+    #[arg(long, default_value = "free", value_parser = |s: &str| s.parse::<OpeningRule>())]
+    opening: OpeningRule,
+    /// Host only: each player's time: none, 10m (sudden death), 5m+3s (Fischer) or
+    /// 10m/5x30s (byo-yomi).
+    #[arg(long, value_name = "SPEC", value_parser = |s: &str| s.parse::<TimeControl>())]
+    clock: Option<TimeControl>,
     /// Seed of the engine's choices (weaker levels play a little at random).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -122,7 +137,12 @@ fn run(cli: &Cli) -> Result<(), String> {
                 ForbiddenPolicy::Refuse
             },
             black: cli.black,
+            opening: cli.opening,
+            clock: cli.clock.filter(|c| *c != TimeControl::Unlimited),
         };
+        if let Some(problem) = settings.problem() {
+            return Err(problem);
+        }
         let link = Link::host_on(vec![bind(port, cli.bind)?], &name, settings, config)
             .map_err(|e| format!("cannot host: {e}"))?;
         for addr in link.local_addrs() {
@@ -203,11 +223,78 @@ fn run(cli: &Cli) -> Result<(), String> {
                         .1
                 }
             };
-            engine.set_position(record.board(), record.side_to_move());
-            seed = seed.wrapping_add(1);
-            let pos = engine.choose_move(cli.level, seed);
-            act(&mut link, Action::Move(pos))?;
+            let decision = match record.turn().phase {
+                Phase::Play | Phase::Place { .. } => {
+                    engine.set_position(record.board(), record.side_to_move());
+                    seed = seed.wrapping_add(1);
+                    let pos = engine.choose_move(cli.level, seed);
+                    if record.check_decision(&Decision::Place(pos)).is_ok() {
+                        Decision::Place(pos)
+                    } else {
+                        opening_decision(record)
+                    }
+                }
+                _ => opening_decision(record),
+            };
+            act(&mut link, Action::Decide(decision))?;
+        } else if peer_out_of_time(link.session()) {
+            // The other player's time ran out here: claim it (once per step; the peer
+            // confirms). Our own flag is found when we move.
+            let _ = link.flag();
         }
+    }
+}
+
+/// Whether the other player is to act and its time is gone on the session's clock.
+fn peer_out_of_time(session: &gomoku_net::Session) -> bool {
+    let who = session.record().turn().who;
+    who != session.local_side()
+        && session.phase() == gomoku_net::Phase::Live
+        && !session.record().is_over()
+        && session
+            .time_left(who)
+            .is_some_and(|left| session.thinking(std::time::Instant::now()) >= left)
+}
+
+/// The points of the board, nearest the centre first.
+fn by_distance_from_centre(size: usize) -> Vec<Pos> {
+    let c = (size as i32 - 1) / 2;
+    let mut points: Vec<Pos> = (0..size)
+        .flat_map(|y| (0..size).map(move |x| Pos::new(x as u8, y as u8)))
+        .collect();
+    points.sort_by_key(|p| {
+        let (dx, dy) = (i32::from(p.x) - c, i32::from(p.y) - c);
+        (dx.abs().max(dy.abs()), dx.abs() + dy.abs(), p.y, p.x)
+    });
+    points
+}
+
+/// A simple legal opening decision: the allowed point nearest the centre for a stone, keep
+/// the colours, declare two fifth moves, offer the first that fit, choose the first offered.
+fn opening_decision(record: &GameRecord) -> Decision {
+    let points = by_distance_from_centre(record.size());
+    let first_legal = |wrap: fn(Pos) -> Decision| {
+        points
+            .iter()
+            .map(|&p| wrap(p))
+            .find(|d| record.check_decision(d).is_ok())
+            .unwrap_or(wrap(points[0]))
+    };
+    match record.turn().phase {
+        Phase::Play | Phase::Place { .. } => first_legal(Decision::Place),
+        Phase::Swap => Decision::Swap(false),
+        Phase::DeclareFifths { max } => Decision::DeclareFifths(2.min(max)),
+        Phase::OfferFifths { .. } => Decision::OfferFifths(
+            record
+                .pick_offer(points.iter().copied())
+                .unwrap_or_default(),
+        ),
+        Phase::ChooseFifth { offered } => offered.first().map_or_else(
+            || first_legal(Decision::ChooseFifth),
+            |&p| Decision::ChooseFifth(p),
+        ),
+        Phase::Swap2 => Decision::Swap2(Swap2Choice::TakeWhite),
+        Phase::Swap2Colour => Decision::TakeColour(record.colour_of(record.turn().who)),
     }
 }
 

@@ -4,9 +4,10 @@
 use super::{Phase, Session, new_record};
 use crate::event::Event;
 use crate::protocol::{Message, PROTOCOL_VERSION, Refusal, Role, SUPPORTED_VERSIONS, valid_name};
+use std::time::Instant;
 
 impl Session {
-    pub(super) fn receive_handshake(&mut self, message: Message) {
+    pub(super) fn receive_handshake(&mut self, message: Message, now: Instant) {
         match (self.role, message) {
             (
                 Role::Host,
@@ -16,7 +17,7 @@ impl Session {
                     name,
                     resume,
                 },
-            ) => self.hello(&versions, program, name, resume),
+            ) => self.hello(&versions, program, name, resume, now),
             (
                 Role::Joiner,
                 Message::Welcome {
@@ -34,9 +35,15 @@ impl Session {
                         joiner: SUPPORTED_VERSIONS.to_vec(),
                     });
                 }
-                if !settings.is_valid() {
+                if let Some(detail) = settings.problem() {
+                    return self.refuse(Refusal::Settings { detail });
+                }
+                if settings.needs_version() > version {
                     return self.refuse(Refusal::Settings {
-                        detail: format!("board size {} is not supported", settings.size),
+                        detail: format!(
+                            "an opening rule or a clock needs protocol version {}, not {version}",
+                            settings.needs_version()
+                        ),
                     });
                 }
                 if self.established && game_id != self.game_id {
@@ -47,7 +54,8 @@ impl Session {
                 }
                 self.peer_name = Some(sanitize_name(name));
                 self.peer_program = Some(program);
-                self.go_live();
+                self.version = version;
+                self.go_live(now);
                 if !self.established {
                     self.established = true;
                     self.game_id = game_id;
@@ -94,15 +102,28 @@ impl Session {
         }
     }
 
-    fn hello(&mut self, versions: &[u32], program: String, name: String, resume: Option<String>) {
+    fn hello(
+        &mut self,
+        versions: &[u32],
+        program: String,
+        name: String,
+        resume: Option<String>,
+        now: Instant,
+    ) {
+        // The versions that can carry this game (an opening rule or a clock needs 2).
+        let usable: Vec<u32> = SUPPORTED_VERSIONS
+            .iter()
+            .copied()
+            .filter(|&v| v >= self.settings.needs_version())
+            .collect();
         let Some(version) = versions
             .iter()
             .copied()
-            .filter(|v| SUPPORTED_VERSIONS.contains(v))
+            .filter(|v| usable.contains(v))
             .max()
         else {
             return self.refuse(Refusal::Version {
-                host: SUPPORTED_VERSIONS.to_vec(),
+                host: usable,
                 joiner: versions.to_vec(),
             });
         };
@@ -127,7 +148,8 @@ impl Session {
             game: self.game,
             settings: self.settings,
         });
-        self.go_live();
+        self.version = version;
+        self.go_live(now);
         if !self.established {
             self.established = true;
             self.announce(false);
@@ -140,8 +162,12 @@ impl Session {
     }
 
     /// The handshake succeeded; on a reconnection, both sides send their game.
-    fn go_live(&mut self) {
+    fn go_live(&mut self, now: Instant) {
         self.phase = Phase::Live;
+        // The thinking time runs from here (after a reconnection, afresh).
+        self.last_step_at = Some(now);
+        self.flag_claimed = None;
+        self.last_sent = None;
         if self.established {
             self.awaiting_sync = true;
             self.send(Message::Sync {

@@ -1,10 +1,10 @@
 //! Local actions: checked like the peer's messages, applied to the game, then sent.
 
-use super::{Phase, Session};
+use super::{LastSent, Phase, Session, millis};
 use crate::event::{Action, ActionError, Pending, Request, Side};
 use crate::protocol::{MAX_CHAT_CHARS, MAX_NAME_CHARS, Message, valid_name};
-use gomoku_rules::{Pos, Stone};
-use std::time::Instant;
+use gomoku_rules::{Decision, OpeningError, Stone};
+use std::time::{Duration, Instant};
 
 impl Session {
     /// Does `action` for the local player: on success the game is updated and the message
@@ -23,7 +23,12 @@ impl Session {
             }
         }
         match action {
-            Action::Move(pos) => self.local_move(pos),
+            Action::Move(pos) => {
+                let decision = self.stone_decision(pos);
+                self.local_step(decision, now)
+            }
+            Action::Decide(decision) => self.local_step(decision, now),
+            Action::ClaimTime => self.claim_time(now),
             Action::RequestUndo => {
                 self.no_pending()?;
                 let to = self.undo_target().ok_or(ActionError::NothingToUndo)?;
@@ -56,7 +61,7 @@ impl Session {
                 };
                 self.pending = None;
                 if yes {
-                    self.undo_to(to);
+                    self.undo_to(to, now);
                     self.send(Message::UndoAgree { to });
                 } else {
                     self.send(Message::UndoRefuse);
@@ -83,7 +88,7 @@ impl Session {
                 self.pending = None;
                 if yes {
                     self.send(Message::PlayAgainAgree { black });
-                    self.new_game(black);
+                    self.new_game(black, now);
                 } else {
                     self.send(Message::PlayAgainRefuse);
                 }
@@ -138,21 +143,117 @@ impl Session {
         }
     }
 
-    fn local_move(&mut self, pos: Pos) -> Result<(), ActionError> {
+    /// A stone or decision of the local player: checked, timed (from the moment the turn
+    /// came here), charged to the clock, made and sent.
+    fn local_step(&mut self, decision: Decision, now: Instant) -> Result<(), ActionError> {
         self.no_pending()?;
         if self.record.is_over() {
             return Err(ActionError::GameOver);
         }
-        if self.record.side_to_move() != self.local_stone() {
+        if self.record.turn().who != self.local_side() {
             return Err(ActionError::NotYourTurn);
         }
-        self.record.play(pos)?;
-        self.send(Message::Move {
-            number: self.record.moves().len() as u32,
-            x: pos.x,
-            y: pos.y,
+        match self.record.check_decision(&decision) {
+            Ok(()) => {}
+            Err(OpeningError::Move(e) | OpeningError::BadFifth { reason: e, .. })
+                if decision.stone().is_some() =>
+            {
+                return Err(ActionError::Move(e));
+            }
+            Err(e) => return Err(ActionError::Opening(e)),
+        }
+        let used = millis(self.thinking(now));
+        let step = self.next_step();
+        let before = self.record.clone();
+        if self
+            .record
+            .tick(Duration::from_millis(u64::from(used)))
+            .is_some()
+        {
+            // Our time ran out before this step: the game is lost on time.
+            self.send(Message::Flag {
+                number: step,
+                used_ms: Some(used),
+            });
+            self.finish_on_time(now);
+            return Err(ActionError::OutOfTime);
+        }
+        let played = match self.record.decide(decision.clone()) {
+            Ok(played) => played,
+            Err(e) => {
+                self.record = before;
+                return Err(ActionError::Opening(e));
+            }
+        };
+        let used_ms = (self.version >= 2).then_some(used);
+        let (kind, number) = match &played {
+            Some(p) => {
+                let number = u32::try_from(self.record.moves().len()).unwrap_or(u32::MAX);
+                self.send(Message::Move {
+                    number,
+                    x: p.pos.x,
+                    y: p.pos.y,
+                    used_ms,
+                });
+                ("move", number)
+            }
+            None => {
+                self.send(Message::Decision {
+                    number: step,
+                    decision: decision.clone(),
+                    used_ms,
+                });
+                ("decision", step)
+            }
+        };
+        self.last_sent = Some(LastSent {
+            kind,
+            number,
+            stone: played.as_ref().map(|p| p.pos),
+            decision,
+            before,
+            last_step_at: self.last_step_at,
         });
+        self.last_step_at = Some(now);
+        self.flag_claimed = None;
         self.report_result();
+        Ok(())
+    }
+
+    /// The local player says the player to act has run out of time (see [`Action::ClaimTime`]).
+    fn claim_time(&mut self, now: Instant) -> Result<(), ActionError> {
+        if self.record.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        let who = self.record.turn().who;
+        let left = self.time_left(who).ok_or(ActionError::NoClock)?;
+        let step = self.next_step();
+        let measured = self.thinking(now);
+        if who == self.local_side() {
+            // Ours ran out: final.
+            let charged = self
+                .flag_player_to_act(millis(measured))
+                .ok_or(ActionError::NoClock)?;
+            self.send(Message::Flag {
+                number: step,
+                used_ms: Some(charged),
+            });
+            self.finish_on_time(now);
+            return Ok(());
+        }
+        if measured < left {
+            return Err(ActionError::TimeLeft {
+                left_ms: u64::try_from((left - measured).as_millis()).unwrap_or(u64::MAX),
+            });
+        }
+        // The peer confirms with its own flag (or refuses); one claim per step.
+        if self.flag_claimed != Some(step) {
+            self.flag_claimed = Some(step);
+            self.send(Message::Flag {
+                number: step,
+                used_ms: None,
+            });
+        }
         Ok(())
     }
 

@@ -18,7 +18,7 @@ mod sync;
 use crate::event::{Event, Pending, SyncOutcome};
 use crate::frame::FrameError;
 use crate::protocol::{GameSettings, GameState, Message, Refusal, Rejection, Role};
-use gomoku_rules::{GameRecord, Outcome, Reason, Stone};
+use gomoku_rules::{Clock, GameRecord, Outcome, Reason, Side, Stone, TimeControl};
 use rate::RateLimit;
 use std::time::{Duration, Instant};
 
@@ -58,6 +58,19 @@ pub enum Phase {
     Closed,
 }
 
+/// A step we sent, with the game before it, so that a refused step can be taken back.
+#[derive(Clone, Debug)]
+struct LastSent {
+    /// The message type it went as (`move` or `decision`).
+    kind: &'static str,
+    /// Its move number (a `move`) or step number (a `decision`).
+    number: u32,
+    decision: gomoku_rules::Decision,
+    stone: Option<gomoku_rules::Pos>,
+    before: GameRecord,
+    last_step_at: Option<Instant>,
+}
+
 /// One side of a network game.
 #[derive(Debug)]
 pub struct Session {
@@ -79,6 +92,15 @@ pub struct Session {
     /// whether its answer was lost in flight.
     pending_at_loss: Option<Pending>,
     awaiting_sync: bool,
+    /// The protocol version agreed in the handshake.
+    version: u32,
+    /// When the last step (of either side) was made here, or the game (re)started: the
+    /// thinking time of the next step is measured from it.
+    last_step_at: Option<Instant>,
+    /// The step at which we claimed that the peer ran out of time (sent once per step).
+    flag_claimed: Option<u32>,
+    /// Our last step, until the peer answers it with a step of its own (or refuses it).
+    last_sent: Option<LastSent>,
     peer_chat: RateLimit,
     local_chat: RateLimit,
     flood_reported: bool,
@@ -103,10 +125,44 @@ fn local_name(name: &str) -> String {
     }
 }
 
-/// A [`GameRecord`] for `settings`.
+/// A [`GameRecord`] for `settings`: the rule, the board, the forbidden-move policy, the
+/// opening rule (the free opening when the board does not suit it; see
+/// [`GameSettings::is_valid`]) and the clock, started for the first player.
 #[must_use]
 pub fn new_record(settings: &GameSettings) -> GameRecord {
-    GameRecord::new(settings.rule, usize::from(settings.size)).with_policy(settings.forbidden)
+    let size = usize::from(settings.size);
+    let mut record = GameRecord::with_opening(settings.rule, size, settings.opening)
+        .unwrap_or_else(|_| GameRecord::new(settings.rule, size))
+        .with_policy(settings.forbidden);
+    if let Some(control) = settings.clock {
+        record.set_clock(Some(Clock::new(control)));
+        record.start_clock();
+    }
+    record
+}
+
+/// How long `side` may still think before running out of time: main time, then every
+/// byo-yomi period left; `None` without a clock or without a limit.
+#[must_use]
+pub fn time_to_flag(clock: &Clock, side: Side) -> Option<u64> {
+    let t = clock.time(side);
+    match clock.control() {
+        TimeControl::Unlimited => None,
+        TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. } => Some(t.main_ms),
+        TimeControl::ByoYomi { period_ms, .. } => {
+            Some(t.main_ms.saturating_add(if t.periods > 0 {
+                t.period_ms
+                    .saturating_add(u64::from(t.periods - 1).saturating_mul(period_ms))
+            } else {
+                0
+            }))
+        }
+    }
+}
+
+/// A duration in whole milliseconds, as claimed on the wire.
+fn millis(d: Duration) -> u32 {
+    u32::try_from(d.as_millis()).unwrap_or(u32::MAX)
 }
 
 impl Session {
@@ -127,6 +183,10 @@ impl Session {
             pending: None,
             pending_at_loss: None,
             awaiting_sync: false,
+            version: crate::protocol::PROTOCOL_VERSION,
+            last_step_at: None,
+            flag_claimed: None,
+            last_sent: None,
             peer_chat: RateLimit::new(config.chat_burst, config.chat_refill),
             local_chat: RateLimit::new(config.chat_burst, config.chat_refill),
             flood_reported: false,
@@ -194,10 +254,58 @@ impl Session {
         &self.game_id
     }
 
-    /// The colour the local player plays in the current game.
+    /// The colour the local player holds now in the current game (the first player holds
+    /// black until a swap of the opening gives it to the other).
     #[must_use]
     pub fn local_stone(&self) -> Stone {
-        self.settings.stone_of(self.role)
+        self.record.colour_of(self.local_side())
+    }
+
+    /// The local player's side in the opening: the first player (who starts it) or the second.
+    #[must_use]
+    pub fn local_side(&self) -> Side {
+        self.settings.side_of(self.role)
+    }
+
+    /// The protocol version agreed with the peer (before the handshake: the best one).
+    #[must_use]
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// The number of the next step: 1 + the steps made (opening decisions, stones included,
+    /// and ordinary moves). `decision` and `flag` messages carry it.
+    #[must_use]
+    pub fn next_step(&self) -> u32 {
+        let log = self.record.opening_log();
+        let opening_stones = log.iter().filter(|d| d.stone().is_some()).count();
+        let steps = log.len() + self.record.moves().len().saturating_sub(opening_stones);
+        u32::try_from(steps).unwrap_or(u32::MAX).saturating_add(1)
+    }
+
+    /// When the last step was made here (or the game started, or came back after a
+    /// reconnection, a resync or an undo): the thinking time of the step under way runs
+    /// from it.
+    #[must_use]
+    pub fn last_step_at(&self) -> Option<Instant> {
+        self.last_step_at
+    }
+
+    /// The time spent on the step under way at `now`, as measured here.
+    #[must_use]
+    pub fn thinking(&self, now: Instant) -> Duration {
+        self.last_step_at
+            .map_or(Duration::ZERO, |t| now.saturating_duration_since(t))
+    }
+
+    /// How long the player of `side` may still think before running out of time, on the
+    /// session's clock (charged with the claimed times); `None` without a clock or a limit.
+    #[must_use]
+    pub fn time_left(&self, side: Side) -> Option<Duration> {
+        self.record
+            .clock()
+            .and_then(|c| time_to_flag(c, side))
+            .map(Duration::from_millis)
     }
 
     #[must_use]
@@ -227,7 +335,7 @@ impl Session {
         self.phase == Phase::Live
             && self.pending.is_none()
             && !self.record.is_over()
-            && self.record.side_to_move() == self.local_stone()
+            && self.record.turn().who == self.local_side()
     }
 
     /// Whether the transport should (re)connect: before the first game, or after a drop.
@@ -249,6 +357,9 @@ impl Session {
                     })
                 }
                 (Reason::DrawAgreed, _) => Some(crate::protocol::Ending::DrawAgreed),
+                (Reason::Time, Outcome::Win(w)) => Some(crate::protocol::Ending::Time {
+                    loser: w.opponent(),
+                }),
                 _ => None,
             });
         GameState {
@@ -261,6 +372,8 @@ impl Session {
                 .map(|m| [m.pos.x, m.pos.y])
                 .collect(),
             ending,
+            opening: self.record.opening_log().to_vec(),
+            clock: self.record.clock().cloned(),
         }
     }
 
@@ -362,7 +475,7 @@ impl Session {
     pub fn receive(&mut self, message: Message, now: Instant) {
         match (self.phase, message) {
             (_, Message::Heartbeat) => {}
-            (Phase::Handshake, message) => self.receive_handshake(message),
+            (Phase::Handshake, message) => self.receive_handshake(message, now),
             (Phase::Live, message) => self.receive_live(message, now),
             // Nothing is connected: a late message of a dead connection.
             (Phase::Waiting | Phase::Lost | Phase::Closed, _) => {}
@@ -378,12 +491,15 @@ impl Session {
         self.events.push(Event::PeerRejected(reason));
     }
 
-    /// Starts game `game + 1` with `black` playing black.
-    fn new_game(&mut self, black: Role) {
+    /// Starts game `game + 1` with `black` as the first player (same opening rule and clock).
+    fn new_game(&mut self, black: Role, now: Instant) {
         self.game += 1;
         self.settings.black = black;
         self.record = new_record(&self.settings);
         self.pending = None;
+        self.last_step_at = Some(now);
+        self.flag_claimed = None;
+        self.last_sent = None;
         self.events.push(Event::GameStarted {
             game: self.game,
             settings: self.settings,

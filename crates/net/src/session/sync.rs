@@ -13,10 +13,11 @@
 use super::{Session, new_record};
 use crate::event::{Pending, Request, Side, SyncOutcome};
 use crate::protocol::{Ending, GameState, Rejection};
-use gomoku_rules::{GameRecord, Pos, Stone};
+use gomoku_rules::{Decision, GameRecord, Pos};
+use std::time::Instant;
 
 impl Session {
-    pub(super) fn peer_sync(&mut self, state: &GameState) {
+    pub(super) fn peer_sync(&mut self, state: &GameState, now: Instant) {
         let lost = if std::mem::take(&mut self.awaiting_sync) {
             self.pending_at_loss.take()
         } else {
@@ -44,6 +45,9 @@ impl Session {
             self.game = state.game;
             self.settings = state.settings;
             self.record = theirs;
+            self.last_step_at = Some(now);
+            self.flag_claimed = None;
+            self.last_sent = None;
             if self.pending == lost {
                 self.pending = None;
             }
@@ -78,81 +82,131 @@ impl Session {
     /// The peer's game replayed through the rules, or why it cannot be.
     fn replay(&self, state: &GameState) -> Result<GameRecord, String> {
         let s = &state.settings;
-        if !s.is_valid() {
-            return Err(format!("board size {} is not supported", s.size));
+        if let Some(problem) = s.problem() {
+            return Err(problem);
         }
-        if (s.rule, s.size, s.forbidden)
+        if (s.rule, s.size, s.forbidden, s.opening, s.clock)
             != (
                 self.settings.rule,
                 self.settings.size,
                 self.settings.forbidden,
+                self.settings.opening,
+                self.settings.clock,
             )
         {
-            return Err("the rule or the board differs from this game's".to_owned());
+            return Err(
+                "the rule, the board, the opening or the clock differs from this game's".to_owned(),
+            );
         }
         let mut record = new_record(s);
-        for (i, &[x, y]) in state.moves.iter().enumerate() {
+        let mut stones = state.moves.iter().enumerate();
+        for (i, decision) in state.opening.iter().enumerate() {
+            if let Some(pos) = decision.stone() {
+                match stones.next() {
+                    Some((_, &[x, y])) if Pos::new(x, y) == pos => {}
+                    _ => {
+                        return Err(format!(
+                            "opening step {} puts a stone that is not among the moves",
+                            i + 1
+                        ));
+                    }
+                }
+            }
+            record
+                .decide(decision.clone())
+                .map_err(|e| format!("opening step {}: {e}", i + 1))?;
+        }
+        for (i, &[x, y]) in stones {
             record
                 .play(Pos::new(x, y))
                 .map_err(|e| format!("move {} at ({x}, {y}): {e}", i + 1))?;
+        }
+        if record.opening_log().len() != state.opening.len() {
+            return Err("the opening decisions are missing".to_owned());
         }
         match state.ending {
             None => Ok(()),
             Some(Ending::Resignation { loser }) => record.resign(loser),
             Some(Ending::DrawAgreed) => record.agree_draw(),
+            Some(Ending::Time { loser }) => record.lose_on_time(loser),
         }
         .map_err(|e| format!("the ending: {e}"))?;
+        match (&state.clock, s.clock) {
+            (Some(clock), Some(control)) if clock.control() == control => {
+                record.set_clock(Some(clock.clone()));
+            }
+            (None, _) => {}
+            (Some(_), _) => return Err("the clock differs from this game's".to_owned()),
+        }
         Ok(record)
     }
 
     /// Whether a lost message explains the difference between our game and `theirs`.
     fn explains(&self, state: &GameState, theirs: &GameRecord, lost: Option<Pending>) -> bool {
-        let peer = self.settings.stone_of(self.role.other());
-        let ours = self.record.moves();
-        let their_moves = theirs.moves();
+        let peer = self.settings.side_of(self.role.other());
+        let ours = steps(&self.record);
+        let their_steps = steps(theirs);
         let asked = lost.filter(|p| p.from == Side::Local).map(|p| p.request);
         if state.game != self.game {
             // Our "play again" was agreed and the agreement lost.
+            let peer = state.settings.side_of(self.role.other());
             return state.game == self.game + 1
                 && self.record.is_over()
                 && asked
                     == Some(Request::PlayAgain {
                         black: state.settings.black,
                     })
-                && their_moves.iter().enumerate().all(|(i, _)| {
-                    Stone::for_move(i) == state.settings.stone_of(self.role.other())
-                })
+                && all_by(new_record(&state.settings), &their_steps, peer)
                 && state.ending.is_none();
         }
         if state.settings != self.settings || self.record.is_over() {
             return false;
         }
+        let peer_colour = theirs.colour_of(peer);
         let ending_ok = match state.ending {
             None => true,
-            Some(Ending::Resignation { loser }) => loser == peer,
+            Some(Ending::Resignation { loser } | Ending::Time { loser }) => loser == peer_colour,
             Some(Ending::DrawAgreed) => asked == Some(Request::Draw),
         };
-        if their_moves.len() >= ours.len() {
-            their_moves.starts_with(ours)
-                && their_moves[ours.len()..]
-                    .iter()
-                    .enumerate()
-                    .all(|(i, _)| Stone::for_move(ours.len() + i) == peer)
+        if their_steps.len() >= ours.len() {
+            let mut probe = self.record.clone();
+            probe.set_clock(None);
+            their_steps.starts_with(&ours)
+                && all_by(probe, &their_steps[ours.len()..], peer)
                 && ending_ok
         } else {
-            ours.starts_with(their_moves)
+            ours.starts_with(&their_steps)
                 && asked
                     == Some(Request::Undo {
-                        to: their_moves.len() as u32,
+                        to: theirs.moves().len() as u32,
                     })
                 && state.ending.is_none()
         }
     }
 }
 
-/// Whether two records hold the same moves and the same result (redo tails aside).
+/// Every step of a game in order: the opening decisions (stones included), then the moves.
+fn steps(record: &GameRecord) -> Vec<Decision> {
+    let log = record.opening_log();
+    let opening_stones = log.iter().filter(|d| d.stone().is_some()).count();
+    log.iter()
+        .cloned()
+        .chain(
+            record.moves()[opening_stones.min(record.moves().len())..]
+                .iter()
+                .map(|m| Decision::Place(m.pos)),
+        )
+        .collect()
+}
+
+/// Whether every one of `steps`, made from `record` on, belongs to `side`.
+fn all_by(mut record: GameRecord, steps: &[Decision], side: gomoku_rules::Side) -> bool {
+    steps
+        .iter()
+        .all(|d| record.turn().who == side && !record.is_over() && record.decide(d.clone()).is_ok())
+}
+
+/// Whether two records hold the same steps and the same result (redo tails and clocks aside).
 fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
-    a.moves().len() == b.moves().len()
-        && a.moves().iter().zip(b.moves()).all(|(x, y)| x.pos == y.pos)
-        && a.result() == b.result()
+    steps(a) == steps(b) && a.result() == b.result()
 }

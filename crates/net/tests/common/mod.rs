@@ -165,6 +165,7 @@ pub fn move_msg(number: u32, pos: Pos) -> Message {
         number,
         x: pos.x,
         y: pos.y,
+        used_ms: None,
     }
 }
 
