@@ -7,7 +7,10 @@ use gomoku::i18n::{self, Language, messages};
 use gomoku::ui::style::CJK_FONT;
 use gomoku::ui::words;
 use gomoku_net::{ActionError, Refusal, Rejection};
-use gomoku_rules::{MoveError, Stone};
+use gomoku_rules::opening::Phase;
+use gomoku_rules::{
+    Area, Decision, MoveError, OpeningError, OpeningRule, Side, Stone, Swap2Choice, Symmetry,
+};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
@@ -315,6 +318,18 @@ fn every_notice() -> Vec<Notice> {
         Rejection::Unexpected { detail: detail() },
         Rejection::BadFrame { detail: detail() },
         Rejection::BadSync { detail: detail() },
+        Rejection::WrongStepNumber {
+            expected: 4,
+            got: 5,
+        },
+        Rejection::Opening { detail: detail() },
+        Rejection::TimeClaim {
+            claimed_ms: 100,
+            measured_ms: 9000,
+            tolerance_ms: 1900,
+        },
+        Rejection::TimeLeft { left_ms: 4200 },
+        Rejection::NoClock,
     ];
     for why in rejections {
         all.push(Notice::Network(NetNotice::PeerRefused { why: why.clone() }));
@@ -354,9 +369,71 @@ fn every_notice() -> Vec<Notice> {
         ActionError::ChatEmpty,
         ActionError::ChatFlood,
         ActionError::BadName { max: 24 },
+        ActionError::Opening(OpeningError::NotOffered(gomoku_rules::Pos::new(7, 7))),
+        ActionError::TimeLeft { left_ms: 3000 },
+        ActionError::NoClock,
+        ActionError::OutOfTime,
     ];
     for why in action_errors {
         all.push(Notice::Network(NetNotice::NotSent { why }));
+    }
+    // Every refusal of the opening, and every decision.
+    let at = gomoku_rules::Pos::new(7, 7);
+    let other = gomoku_rules::Pos::new(5, 9);
+    let opening_errors = [
+        OpeningError::Move(MoveError::Occupied),
+        OpeningError::NotNow {
+            waiting: Phase::Swap,
+            got: Decision::Place(at),
+        },
+        OpeningError::NotYours { owner: Side::First },
+        OpeningError::OutsideArea {
+            rule: OpeningRule::Rif,
+            number: 2,
+            area: Area::NearCentre(1),
+        },
+        OpeningError::NoCentre {
+            rule: OpeningRule::Rif,
+            size: 20,
+        },
+        OpeningError::DeclaredOutOfRange { max: 8, got: 9 },
+        OpeningError::FifthCount {
+            expected: 2,
+            got: 3,
+        },
+        OpeningError::BadFifth {
+            pos: at,
+            reason: MoveError::Occupied,
+        },
+        OpeningError::DuplicateFifth(at),
+        OpeningError::SymmetricFifths {
+            a: at,
+            b: other,
+            symmetry: Symmetry::MirrorColumns,
+        },
+        OpeningError::NotOffered(at),
+    ];
+    for error in opening_errors {
+        all.push(Notice::OpeningRefused(error));
+    }
+    let decisions = [
+        Decision::Place(at),
+        Decision::Swap(true),
+        Decision::Swap(false),
+        Decision::DeclareFifths(3),
+        Decision::OfferFifths(vec![at, other]),
+        Decision::ChooseFifth(at),
+        Decision::Swap2(Swap2Choice::TakeBlack),
+        Decision::Swap2(Swap2Choice::TakeWhite),
+        Decision::Swap2(Swap2Choice::PlaceTwo),
+        Decision::TakeColour(Stone::White),
+    ];
+    for decision in decisions {
+        all.push(Notice::Decided {
+            decision,
+            seat: gomoku::game::Seat::local("Ann"),
+            stone: Stone::Black,
+        });
     }
     for notice in &all {
         // Every kind is listed above.
@@ -367,6 +444,8 @@ fn every_notice() -> Vec<Notice> {
             | Notice::WaitForOpponent
             | Notice::WaitForAnswer
             | Notice::Refused { .. }
+            | Notice::OpeningRefused(_)
+            | Notice::Decided { .. }
             | Notice::GameEnded
             | Notice::NowPlaying(_)
             | Notice::ProposalRefused(_)

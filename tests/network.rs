@@ -370,6 +370,8 @@ fn the_host_offers_a_19_by_19_board_and_the_joiner_gets_it() {
             board: Some(HostBoard {
                 rule: Rule::Freestyle,
                 size: 19,
+                opening: gomoku_rules::OpeningRule::Free,
+                clock: gomoku_rules::TimeControl::Unlimited,
             }),
         },
     );
@@ -391,6 +393,79 @@ fn the_host_offers_a_19_by_19_board_and_the_joiner_gets_it() {
         game(app).record.moves().len() == 1
     });
     assert_eq!(game(&app).record.moves()[0].pos, corner);
+}
+
+#[test]
+fn a_swap2_opening_with_a_clock_is_played_over_the_network_and_the_seats_follow_the_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    send(
+        &mut app,
+        NetCommand::Host {
+            port: 0,
+            name: "Ann".into(),
+            local: Stone::Black,
+            bind: Some(LOOPBACK),
+            board: Some(HostBoard {
+                rule: Rule::Freestyle,
+                size: 15,
+                opening: gomoku_rules::OpeningRule::Swap2,
+                clock: "5m+2s".parse().unwrap(),
+            }),
+        },
+    );
+    let addr = net(&app).listening[0];
+    let mut joiner = Link::join(vec![addr], "Bo", NetConfig::default());
+    pump(&mut app, &mut joiner, |app, events| {
+        net(app).status == NetStatus::Connected
+            && events
+                .iter()
+                .any(|e| matches!(e, Event::GameStarted { .. }))
+    });
+    assert_eq!(
+        game(&app).record.opening_rule(),
+        gomoku_rules::OpeningRule::Swap2
+    );
+    assert!(
+        game(&app).record.clock().is_some(),
+        "the host's clock holds"
+    );
+    // Ann, the first player, places the three stones.
+    for pos in ["h8", "h9", "j10"] {
+        ann_plays(&mut app, &mut joiner, pos);
+    }
+    // Bo takes black: the board's seats follow.
+    joiner
+        .act(Action::Decide(gomoku_rules::Decision::Swap2(
+            gomoku_rules::Swap2Choice::TakeBlack,
+        )))
+        .unwrap();
+    pump(&mut app, &mut joiner, |app, _| {
+        game(app).record.opening_done()
+    });
+    let seats = &game(&app).seats;
+    assert_eq!(
+        seats.black,
+        Seat::Remote {
+            name: Some("Bo".into())
+        }
+    );
+    assert_eq!(seats.white, Seat::local("Ann"));
+    // Ann, now white, plays 4; Bo answers with 5.
+    ann_plays(&mut app, &mut joiner, "g7");
+    bo_plays(&mut app, &mut joiner, "k11");
+    same_game(&app, &joiner);
+    // Both clocks agree on the time of the player who is not thinking (the board takes the
+    // session's figure once the step is on it).
+    app.update();
+    let ours = game(&app).record.clock().unwrap().clone();
+    let theirs = joiner.session().record().clock().unwrap().clone();
+    let waiting = gomoku_rules::Side::Second;
+    assert_eq!(ours.time(waiting).main_ms, theirs.time(waiting).main_ms);
+    assert!(
+        ours.time(waiting).main_ms > 300_000,
+        "Bo's increments are counted"
+    );
 }
 
 /// The benchmark: `cargo test -p gomoku --test network -- --ignored --nocapture latency`.

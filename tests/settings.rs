@@ -46,6 +46,9 @@ fn custom() -> Settings {
         rule: Rule::Standard,
         policy: ForbiddenPolicy::Lose,
         size: 19,
+        opening: gomoku_rules::OpeningRule::Swap2,
+        nigiri: true,
+        clock: "10m/5x30s".parse().unwrap(),
         mode: ModeSetting::VsComputer {
             human: Stone::White,
             level: "Expert".into(),

@@ -106,16 +106,15 @@ pub(super) fn make_decisions(
     mut events: GameEvents,
 ) {
     for decide in decisions.read() {
-        let fresh = decide.progress_before == game.progress();
-        let pos = decide.decision.stone();
-        act(
-            &mut game,
-            decide.decision.clone(),
-            decide.from,
-            fresh,
-            &mut events,
-            pos,
-        );
+        let fresh = decide
+            .progress_before
+            .is_none_or(|before| before == game.progress());
+        let decision = match decide.decision {
+            Decision::Place(pos) => stone_decision(&game, pos),
+            ref other => other.clone(),
+        };
+        let pos = decision.stone();
+        act(&mut game, decision, decide.from, fresh, &mut events, pos);
     }
 }
 

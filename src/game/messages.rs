@@ -26,13 +26,14 @@ pub struct MoveRequest {
 /// offer of fifth moves, a Swap2 answer, a colour (stones come as `MoveRequest`s, or as
 /// `Decision::Place` here, e.g. a standard opening chosen from the list). The flow takes it
 /// only from the player whose decision it is, only while `progress_before` is
-/// `Game::progress()` (a decision made for another position is dropped), and only through
-/// the rules.
+/// `Game::progress()` (a decision made for another position is dropped; `None`: in the order
+/// it comes, for a network peer whose session has checked and ordered it), and only through
+/// the rules. A `Decision::Place` on an offered fifth move while white chooses is that choice.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Decide {
     pub decision: Decision,
     pub from: Actor,
-    pub progress_before: usize,
+    pub progress_before: Option<usize>,
 }
 
 /// An opening decision was made (a stone it placed is announced by `StonePlaced` as well).

@@ -9,13 +9,13 @@
 
 use super::{ChatLine, NetStatus, Network};
 use crate::game::{
-    Actor, Answer, Game, GameCommand, GameEvents, GameOver, GameSetup, MoveRequest, NetNotice,
-    Notice, Origin, Proposal, ProposalAnswered, ProposalKind, ProposalMade, Propose, Seat, Seats,
-    StonePlaced,
+    Actor, Answer, Decide, Decided, Game, GameCommand, GameEvents, GameOver, GameSetup,
+    MoveRequest, NetNotice, Notice, Origin, Proposal, ProposalAnswered, ProposalKind, ProposalMade,
+    Propose, Seat, Seats, StonePlaced,
 };
 use bevy::prelude::*;
 use gomoku_net::{Action, Event, Request, Session, Side, SyncOutcome, new_record};
-use gomoku_rules::{GameRecord, Reason, Stone};
+use gomoku_rules::{Decision, GameRecord, Reason, Stone, TimeControl};
 
 /// The seats of the session's game: the person here and the other player.
 fn seats_of(session: &Session) -> Seats {
@@ -56,7 +56,9 @@ fn show(net: &mut Network, game: &mut Game, events: &mut GameEvents, record: Gam
         rule: settings.rule,
         policy: settings.forbidden,
         size: usize::from(settings.size),
-        ..GameSetup::default()
+        opening: settings.opening,
+        nigiri: false,
+        clock: settings.clock.unwrap_or(TimeControl::Unlimited),
     });
     shown.record = record;
     shown.pending = pending_of(session);
@@ -102,6 +104,7 @@ fn board_agrees(game: &Game, session: &Session) -> bool {
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct FlowIn<'w> {
     moves: MessageWriter<'w, MoveRequest>,
+    decisions: MessageWriter<'w, Decide>,
     proposals: MessageWriter<'w, Propose>,
     answers: MessageWriter<'w, Answer>,
     commands: MessageWriter<'w, GameCommand>,
@@ -156,6 +159,9 @@ pub(super) fn poll_link(
         } else if game.pending != expected {
             game.pending = expected;
         }
+        if agrees && let Some(link) = net.link.as_ref() {
+            agree_on_time(&mut game, link.session());
+        }
     }
     let Some(link) = net.link.as_mut() else {
         return;
@@ -168,6 +174,8 @@ pub(super) fn poll_link(
     };
     let mut closed = false;
     let mut started_game = None;
+    // During an opening the peer's stones and decisions go to the flow as one ordered queue.
+    let in_opening = !game.record.opening_done();
     for event in reported {
         match event {
             Event::Connected {
@@ -184,12 +192,33 @@ pub(super) fn poll_link(
                 net.status = NetStatus::Connected;
                 started_game = Some(new_record(&settings));
             }
+            Event::PeerMoved { pos, .. } if in_opening => {
+                flow.decisions.write(Decide {
+                    decision: Decision::Place(pos),
+                    from: Actor::Remote,
+                    progress_before: None,
+                });
+            }
             Event::PeerMoved { pos, number } => {
                 flow.moves.write(MoveRequest {
                     pos,
                     from: Actor::Remote,
                     moves_before: (number as usize).saturating_sub(1),
                 });
+            }
+            Event::PeerDecided { decision, .. } => {
+                flow.decisions.write(Decide {
+                    decision,
+                    from: Actor::Remote,
+                    progress_before: None,
+                });
+            }
+            // The clocks are brought into line with the session's once the step is on the
+            // board (`agree_on_time`).
+            Event::PeerTimeUsed { .. } => {}
+            Event::DecisionTakenBack { .. } => {
+                net.reload = true;
+                notice(NetNotice::MoveTakenBack);
             }
             Event::Requested(request) => {
                 flow.proposals.write(Propose {
@@ -217,7 +246,13 @@ pub(super) fn poll_link(
                     from: Actor::Remote,
                 });
             }
-            Event::GameOver(_) => {} // The flow finds the five itself; resignations above.
+            // A game lost on time (a flag either side claimed) is the session's to tell; the
+            // flow finds fives itself, resignations come above.
+            Event::GameOver(result) => {
+                if result.reason == Reason::Time && !game.record.is_over() {
+                    net.reload = true;
+                }
+            }
             Event::Chat(text) => {
                 net.chat.push(ChatLine {
                     from_peer: true,
@@ -276,10 +311,28 @@ pub(super) fn poll_link(
     }
 }
 
+/// The clocks of the board and of the session agree: the player whose clock is not running
+/// has the time the session charged (the session counts the time each step claimed; the
+/// board's clock only runs the turn under way).
+fn agree_on_time(game: &mut Game, session: &Session) {
+    let Some(theirs) = session.record().clock() else {
+        return;
+    };
+    let Some(ours) = game.record.clock_mut() else {
+        return;
+    };
+    for side in [gomoku_rules::Side::First, gomoku_rules::Side::Second] {
+        if ours.running() != Some(side) && ours.time(side) != theirs.time(side) {
+            ours.set_time(side, theirs.time(side));
+        }
+    }
+}
+
 /// The flow's messages about what the seat here did.
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct LocalOut<'w, 's> {
     placed: MessageReader<'w, 's, StonePlaced>,
+    decided: MessageReader<'w, 's, Decided>,
     made: MessageReader<'w, 's, ProposalMade>,
     answered: MessageReader<'w, 's, ProposalAnswered>,
     over: MessageReader<'w, 's, GameOver>,
@@ -296,6 +349,12 @@ pub(super) fn forward_local(
     for placed in out.placed.read() {
         if placed.origin == Origin::Seat(Actor::Local) {
             actions.push(Action::Move(placed.pos));
+        }
+    }
+    for decided in out.decided.read() {
+        // Stones go as moves (above); the other decisions as decisions.
+        if decided.origin == Origin::Seat(Actor::Local) && decided.decision.stone().is_none() {
+            actions.push(Action::Decide(decided.decision.clone()));
         }
     }
     for answered in out.answered.read() {
@@ -322,6 +381,11 @@ pub(super) fn forward_local(
     for over in out.over.read() {
         if over.origin == Origin::Seat(Actor::Local) && over.result.reason == Reason::Resignation {
             actions.push(Action::Resign);
+        }
+        // A clock ran out here: the session checks the claim against its own measurement
+        // (and tells the other side); a claim it refuses brings the game back.
+        if over.origin.in_play() && over.result.reason == Reason::Time {
+            actions.push(Action::ClaimTime);
         }
     }
     let Some(link) = net.link.as_mut().filter(|_| active) else {

@@ -9,7 +9,7 @@ mod start;
 use crate::GameSystems;
 use bevy::prelude::*;
 use gomoku_net::{Link, Role};
-use gomoku_rules::{Rule, Stone};
+use gomoku_rules::{OpeningRule, Rule, Stone, TimeControl};
 use std::net::{IpAddr, SocketAddr};
 
 pub use gomoku_net::DEFAULT_PORT;
@@ -42,6 +42,10 @@ pub struct HostBoard {
     pub rule: Rule,
     /// 15, 19 or 20 (renju: 15).
     pub size: usize,
+    /// How the game starts (RIF and Soosõrv-8 need 15×15 or 19×19).
+    pub opening: OpeningRule,
+    /// Each player's time.
+    pub clock: TimeControl,
 }
 
 /// Where the network game stands, as the interface shows it.

@@ -7,7 +7,7 @@ use crate::game::{Game, GameCommand, GameEvents, GameSetup, NetNotice, Notice};
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use gomoku_net::{Action, GameSettings, Link, NetConfig, Role, bind_all, parse_address};
-use gomoku_rules::Stone;
+use gomoku_rules::{Stone, TimeControl};
 use std::net::{IpAddr, SocketAddr, TcpListener};
 
 /// The addresses of this computer's network interfaces other players can join (loopback
@@ -68,11 +68,18 @@ pub(super) fn run_net_commands(
                 let board = board.unwrap_or(HostBoard {
                     rule: game.setup.rule,
                     size: game.setup.board_size(),
+                    opening: game.setup.opening_rule(),
+                    clock: game.setup.clock,
                 });
                 let shown = GameSetup {
                     rule: board.rule,
                     size: board.size,
+                    opening: board.opening,
                     ..game.setup.clone()
+                };
+                let board = HostBoard {
+                    opening: shown.opening_rule(),
+                    ..board
                 };
                 close_link(&mut net, &mut game);
                 let listener = match bind {
@@ -89,6 +96,8 @@ pub(super) fn run_net_commands(
                     } else {
                         Role::Joiner
                     },
+                    opening: board.opening,
+                    clock: (board.clock != TimeControl::Unlimited).then_some(board.clock),
                 };
                 let hosted = listener
                     .and_then(|l| Link::host_on(vec![l], name, settings, NetConfig::default()));

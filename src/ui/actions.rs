@@ -297,7 +297,7 @@ fn handle_actions(
                 out.decisions.write(Decide {
                     decision: decision.clone(),
                     from: Actor::Local,
-                    progress_before,
+                    progress_before: Some(progress_before),
                 });
             }
             UiAction::OfferDraw => {

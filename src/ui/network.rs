@@ -55,6 +55,8 @@ impl Default for NetUi {
             board: HostBoard {
                 rule: Rule::Renju,
                 size: DEFAULT_SIZE,
+                opening: gomoku_rules::OpeningRule::Free,
+                clock: gomoku_rules::TimeControl::Unlimited,
             },
             address: String::new(),
             input: String::new(),
@@ -136,6 +138,8 @@ fn network_ui(
             state.board = HostBoard {
                 rule: game.setup.rule,
                 size: game.setup.board_size(),
+                opening: game.setup.opening_rule(),
+                clock: game.setup.clock,
             };
         }
         Some(Open::Join) => {
@@ -308,6 +312,19 @@ fn board_choice(ui: &mut egui::Ui, board: &mut HostBoard) {
                 board.size = size;
             }
         }
+    });
+    let size = if board.rule == Rule::Renju {
+        DEFAULT_SIZE
+    } else {
+        board.size
+    };
+    ui.horizontal(|ui| {
+        ui.label(t!("opening.rule"));
+        super::opening::opening_choice(ui, &mut board.opening, size);
+    });
+    ui.horizontal(|ui| {
+        ui.label(t!("clock.title"));
+        super::opening::clock_editor(ui, &mut board.clock);
     });
 }
 

@@ -397,6 +397,22 @@ pub fn rejection_text(why: &Rejection, size: usize) -> String {
         Rejection::Unexpected { detail } => t!("net_why.unexpected", detail = detail),
         Rejection::BadFrame { detail } => t!("net_why.bad_frame", detail = detail),
         Rejection::BadSync { detail } => t!("net_why.bad_sync", detail = detail),
+        Rejection::WrongStepNumber { expected, got } => {
+            t!("net_why.wrong_step", expected = expected, got = got)
+        }
+        Rejection::Opening { detail } => t!("net_why.opening", detail = detail),
+        Rejection::TimeClaim {
+            claimed_ms,
+            measured_ms,
+            tolerance_ms,
+        } => t!(
+            "net_why.time_claim",
+            claimed = seconds(*claimed_ms),
+            measured = seconds(*measured_ms),
+            tolerance = seconds(*tolerance_ms)
+        ),
+        Rejection::TimeLeft { left_ms } => t!("net_why.time_left", left = seconds(*left_ms)),
+        Rejection::NoClock => t!("net_why.no_clock"),
     }
     .into_owned()
 }
@@ -441,12 +457,26 @@ pub fn action_error_text(why: &ActionError) -> String {
         ActionError::ChatEmpty => t!("net_why.chat_empty"),
         ActionError::ChatFlood => t!("net_why.chat_wait"),
         ActionError::BadName { max } => t!("net_why.bad_name", max = max),
+        ActionError::Opening(error) => std::borrow::Cow::Owned(super::opening::words::error_text(
+            error,
+            gomoku_rules::DEFAULT_SIZE,
+        )),
+        ActionError::TimeLeft { left_ms } => t!("net_why.time_left", left = seconds(*left_ms)),
+        ActionError::NoClock => t!("net_why.no_clock"),
+        ActionError::OutOfTime => t!("net_why.out_of_time"),
     }
     .into_owned()
 }
 
+/// Milliseconds as seconds with one decimal, e.g. `7.9`.
+fn seconds(ms: impl Into<u64>) -> String {
+    let ms: u64 = ms.into();
+    format!("{}.{}", ms / 1000, (ms % 1000) / 100)
+}
+
 /// A refused move's reason without its point (the action's point is not kept).
-fn move_error_text(error: MoveError) -> String {
+#[must_use]
+pub fn move_error_text(error: MoveError) -> String {
     match error {
         MoveError::GameOver => t!("net_why.game_over"),
         MoveError::OffBoard => t!("net_why.move_off_board"),

@@ -96,6 +96,16 @@ pub fn section(ui: &mut egui::Ui, game: &Game) {
                 .color(style::accent(ui.ctx())),
         );
     }
+    // Someone else decides: the computer or the player on the network.
+    if game.in_opening()
+        && game.turn().phase != Phase::Play
+        && matches!(game.actor_to_move(), Some(Actor::Computer | Actor::Remote))
+    {
+        let name = crate::ui::words::name(game, game.stone_to_act());
+        ui.label(
+            egui::RichText::new(t!("opening.waiting", name = name)).color(style::accent(ui.ctx())),
+        );
+    }
     let offered = record.offered_fifths();
     if !offered.is_empty() {
         let size = record.size();
@@ -267,29 +277,8 @@ pub fn form_rows(ui: &mut egui::Ui, form: &mut crate::ui::actions::NewGameForm) 
     }
     .board_size();
     ui.label(t!("opening.rule"));
-    egui::ComboBox::from_id_salt("opening rule")
-        .width(240.0)
-        .selected_text(words::rule_name(form.opening))
-        .show_ui(ui, |ui| {
-            for rule in OpeningRule::ALL {
-                let fits = crate::game::GameSetup::opening_fits(rule, size);
-                let label = words::rule_name(rule);
-                let item =
-                    ui.add_enabled(fits, egui::Button::selectable(form.opening == rule, label));
-                let item = if fits {
-                    item
-                } else {
-                    item.on_disabled_hover_text(t!("opening.needs_centre"))
-                };
-                if item.clicked() {
-                    form.opening = rule;
-                }
-            }
-        });
+    opening_choice(ui, &mut form.opening, size);
     ui.end_row();
-    if !crate::game::GameSetup::opening_fits(form.opening, size) {
-        form.opening = OpeningRule::Swap2;
-    }
     ui.label("");
     ui.checkbox(&mut form.nigiri, t!("opening.nigiri"));
     ui.end_row();
@@ -298,8 +287,34 @@ pub fn form_rows(ui: &mut egui::Ui, form: &mut crate::ui::actions::NewGameForm) 
     ui.end_row();
 }
 
+/// Chooses the opening rule; RIF and Soosõrv-8 are greyed out on a board of `size` without a
+/// centre point (and give way to Swap2 there).
+pub fn opening_choice(ui: &mut egui::Ui, opening: &mut OpeningRule, size: usize) {
+    egui::ComboBox::from_id_salt("opening rule")
+        .width(240.0)
+        .selected_text(words::rule_name(*opening))
+        .show_ui(ui, |ui| {
+            for rule in OpeningRule::ALL {
+                let fits = crate::game::GameSetup::opening_fits(rule, size);
+                let label = words::rule_name(rule);
+                let item = ui.add_enabled(fits, egui::Button::selectable(*opening == rule, label));
+                let item = if fits {
+                    item
+                } else {
+                    item.on_disabled_hover_text(t!("opening.needs_centre"))
+                };
+                if item.clicked() {
+                    *opening = rule;
+                }
+            }
+        });
+    if !crate::game::GameSetup::opening_fits(*opening, size) {
+        *opening = OpeningRule::Swap2;
+    }
+}
+
 /// Chooses a time control: none, sudden death, Fischer or byo-yomi, with its times.
-fn clock_editor(ui: &mut egui::Ui, clock: &mut gomoku_rules::TimeControl) {
+pub fn clock_editor(ui: &mut egui::Ui, clock: &mut gomoku_rules::TimeControl) {
     use gomoku_rules::TimeControl as T;
     const MIN: u64 = 60_000;
     const SEC: u64 = 1000;

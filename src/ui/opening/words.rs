@@ -151,9 +151,7 @@ fn side_text(side: Side) -> String {
 #[must_use]
 pub fn error_text(error: &OpeningError, size: usize) -> String {
     match error {
-        OpeningError::Move(e) => {
-            std::borrow::Cow::Owned(super::super::words::refusal_text(Pos::new(0, 0), size, *e))
-        }
+        OpeningError::Move(e) => std::borrow::Cow::Owned(super::super::words::move_error_text(*e)),
         OpeningError::NotNow { .. } => t!("opening.err_not_now"),
         OpeningError::NotYours { owner } => {
             t!("opening.err_not_yours", owner = side_text(*owner))
