@@ -367,6 +367,10 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone, here: Option<bool>)
                         ui.label(
                             egui::RichText::new(t!("panel.winner")).color(style::accent(ui.ctx())),
                         );
+                    } else if to_move && low_time(game, stone) {
+                        ui.label(
+                            egui::RichText::new(t!("clock.low")).color(style::error(ui.ctx())),
+                        );
                     } else if to_move {
                         ui.label(
                             egui::RichText::new(t!("panel.to_move")).color(style::accent(ui.ctx())),
@@ -384,6 +388,14 @@ fn player_card(ui: &mut egui::Ui, game: &Game, stone: Stone, here: Option<bool>)
                 clock_row(ui, clock, game.record.holder(stone), game.active);
             }
         });
+}
+
+/// Whether the clock of the player holding `stone` runs and is low.
+fn low_time(game: &Game, stone: Stone) -> bool {
+    let side = game.record.holder(stone);
+    game.record
+        .clock()
+        .is_some_and(|c| c.running() == Some(side) && c.is_low(side))
 }
 
 /// A player's clock on their card: running in the accent colour, in the error colour when
@@ -407,8 +419,5 @@ fn clock_row(ui: &mut egui::Ui, clock: &gomoku_rules::Clock, side: gomoku_rules:
                 .size(18.0)
                 .color(color),
         );
-        if low {
-            ui.label(egui::RichText::new(t!("clock.low")).color(palette.error));
-        }
     });
 }

@@ -90,7 +90,10 @@ pub fn section(ui: &mut egui::Ui, game: &Game) {
             .color(muted),
         );
     }
-    if let Some((opening, _)) = record.opening_name() {
+    if let Some((opening, _)) = record
+        .opening_name()
+        .filter(|_| rule.uses_standard_openings())
+    {
         ui.label(
             egui::RichText::new(t!("opening.named", name = words::opening_name(&opening)))
                 .color(style::accent(ui.ctx())),
@@ -140,12 +143,7 @@ fn window(ctx: &egui::Context, game: &Game, form: &mut OpeningForm, act: &mut Ve
     };
     let stone = game.stone_to_act();
     let name = crate::ui::words::name(game, stone);
-    let title = format!(
-        "{} · {}",
-        t!("opening.title"),
-        words::rule_name(game.record.opening_rule())
-    );
-    egui::Window::new(title)
+    egui::Window::new(t!("opening.title"))
         .id(egui::Id::new("opening decision"))
         .collapsible(false)
         .resizable(false)

@@ -211,7 +211,7 @@ pub fn clock_text(clock: &Clock, side: Side) -> String {
             "clock.byo_yomi_left",
             time = clock_time(left),
             periods = time.periods,
-            period = clock_time(Duration::from_millis(period_ms))
+            period = period_ms / 1000
         )
         .into_owned(),
         _ => clock_time(left),
