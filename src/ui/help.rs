@@ -1,16 +1,18 @@
 //! The help window: the rules of each rule set in words with small board diagrams drawn with
 //! egui's painter (five in a row, an overline, renju's forbidden double-three, double-four and
-//! overline), and the keyboard shortcuts.
+//! overline), the opening rules (三手可交换, RIF, Soosõrv-8, Swap2) each with a numbered
+//! diagram, the clocks, and the keyboard shortcuts.
 
 use super::actions::{UiAction, UiState};
 use super::modal::modal;
-use super::rule_name;
+use super::{opening, rule_name};
 use crate::i18n::t;
 use bevy_egui::egui;
-use gomoku_rules::Rule;
+use gomoku_rules::{OpeningRule, Rule};
 
 /// A diagram as rows of text: `X` black, `O` white, `x` a black stone of the winning line,
-/// `*` the point in question (black's forbidden move), `.` empty.
+/// `*` the point in question (black's forbidden move), `1`–`9` stones by move number (odd
+/// black, even white), `a`–`h` offered fifth moves, `.` empty.
 type Diagram = &'static [&'static str];
 
 const FIVE: Diagram = &[
@@ -45,6 +47,51 @@ const DOUBLE_FOUR: Diagram = &[
     "X X X * . . .",
     ". . . O . . .",
 ];
+
+const SWAP_AFTER_3: Diagram = &[
+    ". . . . . .",
+    ". . 2 . . .",
+    ". . 1 3 . .",
+    ". . . . . .",
+    ". . . . . .",
+];
+
+const RIF: Diagram = &[
+    ". . . . . . .",
+    ". a . 3 . . .",
+    ". . . 2 4 . .",
+    ". . . 1 . . .",
+    ". . . . . b .",
+    ". . . . . . .",
+];
+
+const SOOSORV: Diagram = &[
+    ". . . . . . .",
+    ". a . 3 . . .",
+    ". . . 2 4 c .",
+    ". . . 1 . . .",
+    ". . . . . b .",
+    ". . . . . . .",
+];
+
+const SWAP2: Diagram = &[
+    ". . . . . .",
+    ". . 2 . 4 .",
+    ". . 1 3 . .",
+    ". . 5 . . .",
+    ". . . . . .",
+];
+
+/// The opening rules with a diagram each (the free opening needs none).
+fn opening_diagrams() -> Vec<(OpeningRule, Option<Diagram>)> {
+    vec![
+        (OpeningRule::Free, None),
+        (OpeningRule::Swap, Some(SWAP_AFTER_3)),
+        (OpeningRule::Rif, Some(RIF)),
+        (OpeningRule::Soosorv8, Some(SOOSORV)),
+        (OpeningRule::Swap2, Some(SWAP2)),
+    ]
+}
 
 /// The diagrams of a rule set, with their captions.
 fn diagrams(rule: Rule) -> Vec<(Diagram, String)> {
@@ -106,6 +153,38 @@ fn draw(ui: &mut egui::Ui, diagram: Diagram) {
                     painter.circle_filled(p, radius, white);
                     painter.circle_stroke(p, radius, egui::Stroke::new(0.8, black));
                 }
+                '1'..='9' => {
+                    let n = c.to_digit(10).unwrap_or(1);
+                    let (fill, ink) = if n % 2 == 1 {
+                        (black, white)
+                    } else {
+                        (white, black)
+                    };
+                    painter.circle_filled(p, radius, fill);
+                    painter.circle_stroke(p, radius, egui::Stroke::new(0.8, black));
+                    painter.text(
+                        p,
+                        egui::Align2::CENTER_CENTER,
+                        c,
+                        egui::FontId::proportional(cell * 0.6),
+                        ink,
+                    );
+                }
+                'a'..='h' => {
+                    painter.circle(
+                        p,
+                        radius,
+                        egui::Color32::from_rgba_unmultiplied(20, 18, 16, 110),
+                        egui::Stroke::new(1.5, egui::Color32::from_rgb(214, 120, 40)),
+                    );
+                    painter.text(
+                        p,
+                        egui::Align2::CENTER_CENTER,
+                        "5",
+                        egui::FontId::proportional(cell * 0.6),
+                        white,
+                    );
+                }
                 '*' => {
                     let d = radius * 0.7;
                     let stroke = egui::Stroke::new(2.5, red);
@@ -145,6 +224,24 @@ pub fn window(ctx: &egui::Context, ui_state: &mut UiState, act: &mut Vec<UiActio
                     });
                     ui.add_space(4.0);
                 }
+                ui.add_space(8.0);
+                ui.label(egui::RichText::new(t!("help.openings")).strong());
+                for (rule, diagram) in opening_diagrams() {
+                    ui.horizontal(|ui| {
+                        if let Some(diagram) = diagram {
+                            draw(ui, diagram);
+                            ui.add_space(8.0);
+                        }
+                        ui.vertical(|ui| {
+                            ui.set_max_width(ui.available_width());
+                            ui.label(egui::RichText::new(opening::words::rule_name(rule)).strong());
+                            ui.add(egui::Label::new(opening::words::rule_summary(rule)).wrap());
+                        });
+                    });
+                    ui.add_space(4.0);
+                }
+                ui.label(egui::RichText::new(t!("help.clocks")).strong());
+                ui.add(egui::Label::new(t!("help.clocks_text")).wrap());
                 ui.add_space(8.0);
                 ui.label(egui::RichText::new(t!("help.keys")).strong());
                 egui::Grid::new("keys")
