@@ -272,3 +272,121 @@ fn a_saved_game_keeps_each_players_time() {
     assert!(after.remaining(Side::First).unwrap() < Duration::from_secs(600));
     assert_eq!(after.running(), Some(Side::Second));
 }
+
+/// The computer plays both players through `opening`, to the first move of ordinary play.
+fn computer_completes(rule: Rule, opening: OpeningRule, size: usize) {
+    use gomoku::game::GameMode;
+    use gomoku_engine::Level;
+    let mut setup = GameSetup {
+        rule,
+        opening,
+        size,
+        ..GameSetup::default()
+    }
+    .with_mode(GameMode::ComputerVsComputer {
+        black: Level::Novice,
+        white: Level::Intermediate,
+    });
+    setup.nigiri = true;
+    let (mut app, _dir) = start(setup);
+    let started = std::time::Instant::now();
+    let mut decided = Vec::new();
+    while !game(&app).record.opening_done() {
+        app.update();
+        decided.extend(drain::<gomoku::game::Decided>(&mut app));
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{opening:?}: stuck at {:?}",
+            game(&app).turn()
+        );
+        assert!(
+            !game(&app).record.is_over(),
+            "{opening:?}: the game ended in the opening"
+        );
+    }
+    let refused = drain::<gomoku::game::MoveRefused>(&mut app);
+    assert!(refused.is_empty(), "{opening:?}: refused {refused:?}");
+    assert!(
+        decided
+            .iter()
+            .all(|d| d.origin == gomoku::game::Origin::Seat(gomoku::game::Actor::Computer)),
+        "every step was the computer's"
+    );
+    if opening.uses_standard_openings() {
+        assert!(
+            game(&app).record.opening_name().is_some(),
+            "{opening:?}: the computer proposes one of the 26 openings"
+        );
+    }
+}
+
+#[test]
+fn the_computer_completes_every_opening_in_every_role() {
+    computer_completes(Rule::Standard, OpeningRule::Swap, 15);
+    computer_completes(Rule::Renju, OpeningRule::Rif, 15);
+    computer_completes(Rule::Renju, OpeningRule::Soosorv8, 15);
+    computer_completes(Rule::Freestyle, OpeningRule::Swap2, 15);
+    computer_completes(Rule::Freestyle, OpeningRule::Swap2, 20);
+}
+
+#[test]
+fn a_person_playing_first_against_the_computer_gets_its_swap_decision() {
+    use gomoku::game::GameMode;
+    use gomoku_engine::Level;
+    let setup = GameSetup {
+        rule: Rule::Freestyle,
+        opening: OpeningRule::Swap2,
+        ..GameSetup::default()
+    }
+    .with_mode(GameMode::VsComputer {
+        human: Stone::Black,
+        level: Level::Novice,
+    });
+    let (mut app, _dir) = start(setup);
+    // A lopsided start (white 2 far away in the corner): the computer answers Swap2.
+    click(&mut app, "h8a1h9");
+    let started = std::time::Instant::now();
+    while game(&app).turn().phase == Phase::Swap2 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(started.elapsed() < Duration::from_secs(30), "no answer");
+    }
+    let log = game(&app).record.opening_log().to_vec();
+    assert!(
+        matches!(log.last(), Some(Decision::Swap2(_))),
+        "the computer answered: {log:?}"
+    );
+}
+
+#[test]
+fn the_computer_gives_each_move_a_share_of_its_own_clock() {
+    use gomoku::ai::player::clock_share;
+    use gomoku_rules::{Clock, GameRecord};
+    let timed = |spec: &str| {
+        let mut record =
+            GameRecord::new(Rule::Freestyle, 15).with_clock(Clock::new(spec.parse().unwrap()));
+        record.start_clock();
+        record
+    };
+    assert_eq!(clock_share(&GameRecord::new(Rule::Freestyle, 15)), None);
+    let sudden = clock_share(&timed("1m")).unwrap();
+    assert!(
+        sudden <= Duration::from_secs(2) && sudden >= Duration::from_secs(1),
+        "{sudden:?}"
+    );
+    let fischer = clock_share(&timed("1m+10s")).unwrap();
+    assert!(fischer > sudden, "the increment is used: {fischer:?}");
+    // In byo-yomi, well within the period.
+    let mut byo = timed("1s/3x20s");
+    byo.tick(Duration::from_secs(2));
+    let share = clock_share(&byo).unwrap();
+    assert!(
+        share < Duration::from_secs(20) && share >= Duration::from_secs(5),
+        "{share:?}"
+    );
+    // Almost out of time: still something, never more than half of what is left.
+    let mut short = timed("1m");
+    short.tick(Duration::from_millis(59_700));
+    assert!(clock_share(&short).unwrap() <= Duration::from_millis(150));
+}

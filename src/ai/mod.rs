@@ -4,6 +4,7 @@
 //! Everything but `view` runs headless. Reads `ComputerRequest` and the game's messages.
 
 pub mod analysis;
+pub mod opening;
 pub mod player;
 pub mod readout;
 pub mod search;

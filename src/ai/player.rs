@@ -5,17 +5,19 @@
 //! on quit. Also answers proposals made to a computer seat (a draw only near even) and
 //! resigns lost positions at the higher levels.
 
+use super::opening::OpeningJob;
 use super::search::{Budget, SearchJob, SearchOutcome};
 use super::{AiActivity, AiSettings, ComputerRequest};
 use crate::GameSystems;
 use crate::game::{
-    Actor, Answer, BoardReset, Game, GameCommand, GameMode, MoveRequest, Notice, Origin,
+    Actor, Answer, BoardReset, Decide, Game, GameCommand, GameMode, MoveRequest, Notice, Origin,
     ProposalKind, StonePlaced, StoneRemoved,
 };
 use crate::save::ResumeOffer;
 use bevy::prelude::*;
 use gomoku_engine::{Level, Limits, MATE_BOUND, SearchInfo};
-use gomoku_rules::{GameRecord, Pos, Stone};
+use gomoku_rules::opening::Phase;
+use gomoku_rules::{GameRecord, Pos, Stone, TimeControl};
 use std::time::{Duration, Instant};
 
 /// The computer accepts a draw when its evaluation is within this margin of even (engine
@@ -46,6 +48,8 @@ pub struct ComputerPlayer {
     draw_job: Option<SearchJob>,
     /// The last move the computer played, with what its search found.
     pub last: Option<MoveReport>,
+    /// A decision of the opening being weighed, for the game's `progress` and the level.
+    opening: Option<(OpeningJob, usize, Level)>,
 }
 
 /// A computer move and the search behind it.
@@ -91,7 +95,7 @@ impl ComputerPlayer {
     /// Whether a computer search (move or draw answer) is running.
     #[must_use]
     pub fn busy(&self) -> bool {
-        self.job.is_some() || self.draw_job.is_some()
+        self.job.is_some() || self.draw_job.is_some() || self.opening.is_some()
     }
 
     /// Whether a found move waits for the pace.
@@ -102,6 +106,7 @@ impl ComputerPlayer {
 
     /// Stops every search.
     pub fn cancel(&mut self) {
+        self.opening = None;
         self.job = None;
         self.held = None;
         self.draw_job = None;
@@ -160,11 +165,12 @@ fn play_computer_moves(
     resume: Res<ResumeOffer>,
     mut player: ResMut<ComputerPlayer>,
     mut moves: MessageWriter<MoveRequest>,
+    mut decisions: MessageWriter<Decide>,
     mut commands: MessageWriter<GameCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
     let allowed = may_move(&game, &settings, &resume);
-    let level = game.seats.get(game.record.side_to_move()).level();
+    let level = game.seats.get(game.stone_to_act()).level();
     // Cancel a search the game has moved away from (undo, new game, open, mode or level
     // change, pause, a result).
     let stale = |job: &SearchJob, job_level: Level| {
@@ -181,8 +187,43 @@ fn play_computer_moves(
         player.held = None;
     }
     let Some(level) = level.filter(|_| allowed) else {
+        player.opening = None;
         return;
     };
+    // A decision of the opening (anything but a stone of ordinary play).
+    if game.in_opening() && game.turn().phase != Phase::Play {
+        player.job = None;
+        player.held = None;
+        let progress = game.progress();
+        if player
+            .opening
+            .as_ref()
+            .is_some_and(|(_, at, l)| *at != progress || *l != level)
+        {
+            player.opening = None;
+        }
+        match player.opening.as_mut() {
+            None => {
+                player.opening = Some((
+                    OpeningJob::start(&game.record, level, settings.seed),
+                    progress,
+                    level,
+                ));
+            }
+            Some((job, _, _)) => {
+                if let Some(decision) = job.poll() {
+                    player.opening = None;
+                    decisions.write(Decide {
+                        decision,
+                        from: Actor::Computer,
+                        progress_before: Some(progress),
+                    });
+                }
+            }
+        }
+        return;
+    }
+    player.opening = None;
     let stone = game.record.side_to_move();
     // A finished search: play its move (or resign), when the pace allows.
     let finished = match player.job.as_mut() {
@@ -246,8 +287,37 @@ fn play_computer_moves(
         settings.seed,
         settings.master_time(),
         settings.master_threads(),
-    );
+    )
+    .within(clock_share(&game.record));
     player.job = Some((SearchJob::start(&game.record, budget, false), level));
+}
+
+/// The share of its own clock the computer gives the move now, in a timed game: about a
+/// thirtieth of its main time (plus most of the increment), within a period in byo-yomi,
+/// never more than half of what is left, and a margin for the frame that plays the move.
+#[must_use]
+pub fn clock_share(record: &GameRecord) -> Option<Duration> {
+    let clock = record.clock()?;
+    let side = record.turn().who;
+    let left = clock.remaining(side)?;
+    let margin = Duration::from_millis(250);
+    let share = match clock.control() {
+        TimeControl::Unlimited => return None,
+        TimeControl::ByoYomi { period_ms, .. } if clock.in_byo_yomi(side) => {
+            Duration::from_millis(period_ms) * 3 / 5
+        }
+        TimeControl::ByoYomi { period_ms, .. } => left / 25 + Duration::from_millis(period_ms) / 2,
+        TimeControl::Fischer { increment_ms, .. } => {
+            left / 30 + Duration::from_millis(increment_ms) * 3 / 4
+        }
+        TimeControl::SuddenDeath { .. } => left / 30,
+    };
+    Some(
+        share
+            .min(left / 2)
+            .saturating_sub(margin)
+            .max(Duration::from_millis(20)),
+    )
 }
 
 /// The engine's move, or (should it ever name a point the rules refuse) the first legal one.

@@ -27,6 +27,8 @@ pub enum Budget {
         time: Option<Duration>,
         /// Search threads (more than one only for Master thinking by time).
         threads: usize,
+        /// The most the move may take by the computer's own clock (a timed game).
+        cap: Option<Duration>,
     },
     /// Full strength within these limits (hints, analysis, draw offers).
     Limits(Limits),
@@ -47,6 +49,33 @@ impl Budget {
             seed,
             time,
             threads: if time.is_some() { master_threads } else { 1 },
+            cap: None,
+        }
+    }
+
+    /// The same budget within `cap` (the share of the computer's clock for this move).
+    #[must_use]
+    pub fn within(self, cap: Option<Duration>) -> Budget {
+        match self {
+            Budget::Level {
+                level,
+                seed,
+                time,
+                threads,
+                ..
+            } => Budget::Level {
+                level,
+                seed,
+                time,
+                threads,
+                cap,
+            },
+            Budget::Limits(mut limits) => {
+                if let Some(cap) = cap {
+                    limits.time = Some(limits.time.map_or(cap, |t| t.min(cap)));
+                }
+                Budget::Limits(limits)
+            }
         }
     }
 }
@@ -172,10 +201,15 @@ fn think(
             seed,
             time,
             threads,
+            cap,
         } => match level.limits() {
             Some(limits) if level.noise() == 0 => {
                 engine.set_threads(threads);
-                Ok(time.map_or(limits, Limits::time))
+                let mut limits = time.map_or(limits, Limits::time);
+                if let Some(cap) = cap {
+                    limits.time = Some(limits.time.map_or(cap, |t| t.min(cap)));
+                }
+                Ok(limits)
             }
             _ => Err((level, seed)),
         },

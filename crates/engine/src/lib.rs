@@ -49,6 +49,7 @@ pub mod eval;
 pub mod fixtures;
 pub mod level;
 pub mod movegen;
+pub mod opening;
 pub mod pattern;
 pub mod protocol;
 pub mod puzzles;

@@ -15,7 +15,6 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
 
 /// Options given on the command line.
 #[derive(Clone, Debug, Default)]
@@ -553,53 +552,92 @@ impl<W: Write> Brain<W> {
         }
     }
 
-    /// Swap2 opening: with an empty board propose three stones; with three or five stones
-    /// either swap (take black) or play on as white.
+    /// Swap2 opening, decided by [`crate::opening::decide`] (the same code as the game's
+    /// computer): with an empty board propose three stones; with three, take black (`SWAP`),
+    /// play on as white, or place two more stones; with five, take black (`SWAP`) or play on
+    /// as white.
     fn swap2(&mut self) {
-        match self.moves.len() {
-            0 => {
-                let opening = &crate::fixtures::openings_15()[0];
-                let half = (self.size / 2) as i32;
-                let pts: Vec<String> = opening
-                    .iter()
-                    .map(|p| {
-                        let x = (i32::from(p.x) - 7 + half).clamp(0, self.size as i32 - 1);
-                        let y = (i32::from(p.y) - 7 + half).clamp(0, self.size as i32 - 1);
-                        format!("{x},{y}")
-                    })
-                    .collect();
-                self.say(&pts.join(" "));
+        use gomoku_rules::{Decision, GameRecord, OpeningRule, Swap2Choice};
+        let options = crate::opening::OpeningOptions {
+            nodes: SWAP2_NODES,
+            seed: self.moves.len() as u64 + 1,
+        };
+        let blacks: Vec<Pos> = self
+            .moves
+            .iter()
+            .filter(|m| m.1 == Stone::Black)
+            .map(|m| m.0)
+            .collect();
+        let whites: Vec<Pos> = self
+            .moves
+            .iter()
+            .filter(|m| m.1 == Stone::White)
+            .map(|m| m.0)
+            .collect();
+        let order: Vec<Decision> = match (blacks.len(), whites.len()) {
+            (0, 0) => Vec::new(),
+            (2, 1) => vec![
+                Decision::Place(blacks[0]),
+                Decision::Place(whites[0]),
+                Decision::Place(blacks[1]),
+            ],
+            (3, 2) => vec![
+                Decision::Place(blacks[0]),
+                Decision::Place(whites[0]),
+                Decision::Place(blacks[1]),
+                Decision::Swap2(Swap2Choice::PlaceTwo),
+                Decision::Place(whites[1]),
+                Decision::Place(blacks[2]),
+            ],
+            _ => {
+                self.say("ERROR SWAP2BOARD expects 0 stones, or 3 or 5 stones of a Swap2 opening");
+                return;
             }
-            3 | 5 => {
-                // White to move: if white's prospects are poor, take black.
-                self.sync_engine();
-                let stop = AtomicBool::new(false);
-                let eval = self
-                    .engine
-                    .as_mut()
-                    .map(|e| {
-                        e.search(
-                            Limits {
-                                time: Some(Duration::from_millis(300)),
-                                depth: Some(8),
-                                nodes: None,
-                            },
-                            &stop,
-                            &mut |_| {},
-                        )
-                        .eval
-                    })
-                    .unwrap_or(0);
-                if eval < -150 {
-                    self.say("SWAP");
-                } else {
-                    self.think_and_play();
+        };
+        let Ok(mut record) = GameRecord::with_opening(self.rule, self.size, OpeningRule::Swap2)
+        else {
+            self.say("ERROR Swap2 is not possible on this board");
+            return;
+        };
+        for d in order {
+            if let Err(e) = record.decide(d) {
+                self.say(&format!("ERROR the stones are not a Swap2 opening: {e}"));
+                return;
+            }
+        }
+        let place = |record: &mut GameRecord, n: usize| -> Vec<String> {
+            let mut out = Vec::new();
+            for _ in 0..n {
+                let d = crate::opening::decide(record, &options);
+                if let Some(p) = d.stone() {
+                    out.push(format!("{},{}", p.x, p.y));
+                }
+                if record.decide(d).is_err() {
+                    break;
                 }
             }
-            _ => self.say("ERROR SWAP2BOARD expects 0, 3 or 5 stones"),
+            out
+        };
+        match crate::opening::decide(&record, &options) {
+            Decision::Place(_) if self.moves.is_empty() => {
+                let stones = place(&mut record, 3);
+                self.say(&stones.join(" "));
+            }
+            Decision::Swap2(Swap2Choice::PlaceTwo) => {
+                let _ = record.decide(Decision::Swap2(Swap2Choice::PlaceTwo));
+                let stones = place(&mut record, 2);
+                self.say(&stones.join(" "));
+            }
+            Decision::Swap2(Swap2Choice::TakeBlack) | Decision::TakeColour(Stone::Black) => {
+                self.say("SWAP");
+            }
+            _ => self.think_and_play(),
         }
     }
 }
+
+/// The node budget of each Swap2 decision of the brain.
+const SWAP2_NODES: u64 = 200_000;
 
 /// Lines up to `DONE` (exclusive).
 fn read_block(rx: &Receiver<String>) -> Vec<String> {

@@ -139,6 +139,46 @@ fn swap2_and_nbest() {
 }
 
 #[test]
+fn swap2_with_three_and_five_stones_takes_black_or_plays_on() {
+    // Black's two stones side by side, white's far in the corner: the brain takes black.
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 500\nSWAP2BOARD\n7,7,2\n0,0,1\n8,7,2\nDONE\nEND\n",
+    );
+    assert_eq!(out[1], "SWAP", "{out:?}");
+    // A balanced three: the answer is SWAP, one stone (white's 4) or two (4 and 5).
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 500\nSWAP2BOARD\n7,7,2\n7,6,1\n6,5,2\nDONE\nEND\n",
+    );
+    let answer = &out[1];
+    assert!(
+        answer == "SWAP" || (1..=2).contains(&answer.split_whitespace().count()),
+        "{answer:?}"
+    );
+    if answer != "SWAP" {
+        for p in answer.split_whitespace() {
+            point(p);
+        }
+    }
+    // Five stones: SWAP or white's 6.
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 500\nSWAP2BOARD\n7,7,2\n7,6,1\n6,5,2\n8,8,1\n9,9,2\nDONE\nEND\n",
+    );
+    assert!(
+        out[1] == "SWAP" || out[1].split_whitespace().count() == 1,
+        "{out:?}"
+    );
+    // Anything else is an error, not a crash.
+    let out = session(
+        &["--quiet"],
+        "START 15\nSWAP2BOARD\n7,7,2\n7,6,1\nDONE\nEND\n",
+    );
+    assert!(out[1].starts_with("ERROR"), "{out:?}");
+}
+
+#[test]
 fn arena_smoke() {
     let dir = std::env::temp_dir().join(format!("gomoku-arena-smoke-{}", std::process::id()));
     let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
