@@ -24,10 +24,12 @@ fn keys(language: Language) -> BTreeSet<String> {
 /// Every `t!("key"` in the game's sources.
 fn keys_in_code() -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    let mut dirs = vec![std::path::PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src"
-    ))];
+    // The checkout the tests run in (not necessarily the one the binary was built in).
+    let root = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(
+        || env!("CARGO_MANIFEST_DIR").into(),
+        std::path::PathBuf::from,
+    );
+    let mut dirs = vec![root.join("src")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {
             let path = entry.path();

@@ -314,7 +314,10 @@ fn forbidden_by_two_threes_with_a_third_one_fake() {
 // ---- agreement with `forbidden` -----------------------------------------------------------
 
 fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    // The folder the tests run in (a binary built in another checkout of the same tree may
+    // be reused from a shared target folder, so not the one it was compiled in).
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
         .join("tests/data")
         .join(rel)
 }

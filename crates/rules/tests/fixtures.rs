@@ -8,7 +8,10 @@ use gomoku_rules::{Board, Forbidden, Pos, Rule, Stone, forbidden, is_win, parse_
 use std::path::PathBuf;
 
 fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    // The folder the tests run in (a binary built in another checkout of the same tree may
+    // be reused from a shared target folder, so not the one it was compiled in).
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
         .join("tests/data")
         .join(rel)
 }
