@@ -244,7 +244,7 @@ impl<W: Write> Brain<W> {
             "SWAP2BOARD" => {
                 let lines = read_block(rx);
                 if self.ready() {
-                    match self.set_board(&lines) {
+                    match self.set_swap2_stones(&lines) {
                         Ok(()) => self.swap2(),
                         Err(e) => self.say(&format!("ERROR {e}")),
                     }
@@ -379,6 +379,25 @@ impl<W: Write> Brain<W> {
                 p.x, p.y
             ));
         }
+    }
+
+    /// Sets the position from the stones of `SWAP2BOARD`: `x,y` lines in the order they were
+    /// placed (black, white, black, white, black), as Gomocup's manager sends them, or
+    /// `x,y,field` lines as in `BOARD`.
+    fn set_swap2_stones(&mut self, lines: &[String]) -> Result<(), String> {
+        if !lines.iter().all(|l| l.split(',').count() == 2) {
+            return self.set_board(lines);
+        }
+        let mut moves: Vec<(Pos, Stone)> = Vec::with_capacity(lines.len());
+        for (i, l) in lines.iter().enumerate() {
+            let p = self.parse_any_point(l)?;
+            if moves.iter().any(|m| m.0 == p) {
+                return Err(format!("point {},{} given twice", p.x, p.y));
+            }
+            moves.push((p, Stone::for_move(i)));
+        }
+        self.moves = moves;
+        Ok(())
     }
 
     /// Sets the position from `x,y,field` lines (1 own, 2 opponent, 3 continuous game,

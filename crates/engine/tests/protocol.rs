@@ -179,6 +179,32 @@ fn swap2_with_three_and_five_stones_takes_black_or_plays_on() {
 }
 
 #[test]
+fn swap2board_takes_stones_in_move_order_as_gomocup_sends_them() {
+    // Gomocup's manager lists the stones as `x,y` in the order they were placed (black,
+    // white, black, ...): black's 1 and 3 side by side, white's 2 in the corner.
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 500\nSWAP2BOARD\n7,7\n0,0\n8,7\nDONE\nEND\n",
+    );
+    assert_eq!(out[1], "SWAP", "{out:?}");
+    // Gomocup's own example of five stones: SWAP or white's 6 on a free point.
+    let out = session(
+        &["--quiet"],
+        "START 15\nINFO timeout_turn 500\nSWAP2BOARD\n7,7\n8,7\n9,9\n8,8\n8,6\nDONE\nEND\n",
+    );
+    assert!(out[1] == "SWAP" || out[1].split_whitespace().count() == 1, "{out:?}");
+    if out[1] != "SWAP" {
+        let p = point(&out[1]);
+        assert!(![(7, 7), (8, 7), (9, 9), (8, 8), (8, 6)].contains(&p), "{out:?}");
+    }
+    // A point given twice, or off the board, is an error.
+    for bad in ["7,7\n8,7\n7,7", "7,7\n8,7\n15,3"] {
+        let out = session(&["--quiet"], &format!("START 15\nSWAP2BOARD\n{bad}\nDONE\nEND\n"));
+        assert!(out[1].starts_with("ERROR"), "{out:?}");
+    }
+}
+
+#[test]
 fn arena_smoke() {
     let dir = std::env::temp_dir().join(format!("gomoku-arena-smoke-{}", std::process::id()));
     let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
