@@ -192,14 +192,23 @@ fn swap2board_takes_stones_in_move_order_as_gomocup_sends_them() {
         &["--quiet"],
         "START 15\nINFO timeout_turn 500\nSWAP2BOARD\n7,7\n8,7\n9,9\n8,8\n8,6\nDONE\nEND\n",
     );
-    assert!(out[1] == "SWAP" || out[1].split_whitespace().count() == 1, "{out:?}");
+    assert!(
+        out[1] == "SWAP" || out[1].split_whitespace().count() == 1,
+        "{out:?}"
+    );
     if out[1] != "SWAP" {
         let p = point(&out[1]);
-        assert!(![(7, 7), (8, 7), (9, 9), (8, 8), (8, 6)].contains(&p), "{out:?}");
+        assert!(
+            ![(7, 7), (8, 7), (9, 9), (8, 8), (8, 6)].contains(&p),
+            "{out:?}"
+        );
     }
     // A point given twice, or off the board, is an error.
     for bad in ["7,7\n8,7\n7,7", "7,7\n8,7\n15,3"] {
-        let out = session(&["--quiet"], &format!("START 15\nSWAP2BOARD\n{bad}\nDONE\nEND\n"));
+        let out = session(
+            &["--quiet"],
+            &format!("START 15\nSWAP2BOARD\n{bad}\nDONE\nEND\n"),
+        );
         assert!(out[1].starts_with("ERROR"), "{out:?}");
     }
 }
