@@ -356,34 +356,42 @@ fn restart_replay_and_redo_are_locked_and_a_new_game_leaves_the_network_game() {
     assert!(drain::<Notice>(&mut app).contains(&Notice::Network(NetNotice::Left)));
 }
 
-#[test]
-fn the_host_offers_a_19_by_19_board_and_the_joiner_gets_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = app(dir.path());
+/// Ann hosts `board` on 127.0.0.1 playing `local`; Bo joins from a plain link once the game
+/// has started.
+fn host_board(app: &mut App, local: Stone, board: HostBoard) -> Link {
     send(
-        &mut app,
+        app,
         NetCommand::Host {
             port: 0,
             name: "Ann".into(),
-            local: Stone::White,
+            local,
             bind: Some(LOOPBACK),
-            board: Some(HostBoard {
-                rule: Rule::Freestyle,
-                size: 19,
-                opening: gomoku_rules::OpeningRule::Free,
-                clock: gomoku_rules::TimeControl::Unlimited,
-            }),
+            board: Some(board),
         },
     );
-    assert_eq!(game(&app).record.size(), 19);
-    let addr = net(&app).listening[0];
+    let addr = net(app).listening[0];
     let mut joiner = Link::join(vec![addr], "Bo", NetConfig::default());
-    pump(&mut app, &mut joiner, |app, events| {
+    pump(app, &mut joiner, |app, events| {
         net(app).status == NetStatus::Connected
             && events
                 .iter()
                 .any(|e| matches!(e, Event::GameStarted { .. }))
     });
+    joiner
+}
+
+#[test]
+fn the_host_offers_a_19_by_19_board_and_the_joiner_gets_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    let board = HostBoard {
+        rule: Rule::Freestyle,
+        size: 19,
+        opening: gomoku_rules::OpeningRule::Free,
+        clock: gomoku_rules::TimeControl::Unlimited,
+    };
+    let mut joiner = host_board(&mut app, Stone::White, board);
+    assert_eq!(game(&app).record.size(), 19);
     assert_eq!(joiner.session().settings().size, 19);
     assert_eq!(joiner.session().settings().rule, Rule::Freestyle);
     // Bo plays black on the far corner of the big board.
@@ -399,29 +407,13 @@ fn the_host_offers_a_19_by_19_board_and_the_joiner_gets_it() {
 fn a_swap2_opening_with_a_clock_is_played_over_the_network_and_the_seats_follow_the_choice() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app(dir.path());
-    send(
-        &mut app,
-        NetCommand::Host {
-            port: 0,
-            name: "Ann".into(),
-            local: Stone::Black,
-            bind: Some(LOOPBACK),
-            board: Some(HostBoard {
-                rule: Rule::Freestyle,
-                size: 15,
-                opening: gomoku_rules::OpeningRule::Swap2,
-                clock: "5m+2s".parse().unwrap(),
-            }),
-        },
-    );
-    let addr = net(&app).listening[0];
-    let mut joiner = Link::join(vec![addr], "Bo", NetConfig::default());
-    pump(&mut app, &mut joiner, |app, events| {
-        net(app).status == NetStatus::Connected
-            && events
-                .iter()
-                .any(|e| matches!(e, Event::GameStarted { .. }))
-    });
+    let board = HostBoard {
+        rule: Rule::Freestyle,
+        size: 15,
+        opening: gomoku_rules::OpeningRule::Swap2,
+        clock: "5m+2s".parse().unwrap(),
+    };
+    let mut joiner = host_board(&mut app, Stone::Black, board);
     assert_eq!(
         game(&app).record.opening_rule(),
         gomoku_rules::OpeningRule::Swap2
