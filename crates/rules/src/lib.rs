@@ -3,7 +3,8 @@
 //! - [`Board`], [`Pos`], [`Stone`]: geometry (up to 20×20, 15×15 by default);
 //! - [`Rule`]: freestyle, standard (exactly five) and renju, with [`winning_line`],
 //!   [`forbidden`] and [`forbidden_points`]; [`explain()`]: the lines that make a point forbidden
-//!   (which threes count, and why a three does not);
+//!   (which threes count, and why a three does not); [`threats()`]: a colour's fours and open
+//!   threes with their five and open-four points;
 //! - [`GameRecord`]: moves, undo / redo, the result and its reason, the opening and the clock;
 //! - [`opening`]: how a game starts — [`OpeningRule`] free, swap after 3 (三手可交换), RIF
 //!   (指定打法 + 三手可交换 + 五手两打), Soosõrv-8 and Swap2 — as a state machine in front of
@@ -31,6 +32,7 @@ pub mod opening;
 mod record;
 mod rules;
 pub mod save;
+pub mod threats;
 
 pub use ascii::{parse_ascii, to_ascii};
 pub use board::{Board, DEFAULT_SIZE, DIRECTIONS, MAX_SIZE, MIN_SIZE, Pos, Stone};
@@ -45,3 +47,4 @@ pub use record::{
     ForbiddenPolicy, GameRecord, GameResult, Move, MoveError, Outcome, Played, Reason,
 };
 pub use rules::{Forbidden, Rule, forbidden, forbidden_points, is_legal, is_win, winning_line};
+pub use threats::{Threat, ThreatKind, threats};
