@@ -86,9 +86,10 @@ pub struct SavedGame {
     pub players: Players,
 }
 
-/// The on-disk layout.
+/// The on-disk layout; `A` is the optional `analysis` section (what the program keeps with
+/// the game, e.g. a review; [`serde::de::IgnoredAny`] when reading the game alone).
 #[derive(Serialize, Deserialize)]
-struct SaveFile {
+struct SaveFile<A> {
     version: u32,
     rule: Rule,
     board_size: u8,
@@ -112,6 +113,10 @@ struct SaveFile {
     redo_decisions: Vec<SavedDecision>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<Clock>,
+    /// Kept with the game by the program (a review of it); the rules never read it, and a
+    /// section this program cannot read does not keep the game from opening.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    analysis: Option<A>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -157,6 +162,17 @@ impl From<&SavedMove> for Move {
 /// Writes the game as RON text.
 #[must_use]
 pub fn to_ron(record: &GameRecord, players: &Players) -> String {
+    to_ron_with::<()>(record, players, None)
+}
+
+/// Writes the game as RON text with an `analysis` section (read back by [`analysis_from_ron`];
+/// [`from_ron`] ignores it).
+#[must_use]
+pub fn to_ron_with<A: Serialize>(
+    record: &GameRecord,
+    players: &Players,
+    analysis: Option<&A>,
+) -> String {
     let file = SaveFile {
         version: SAVE_VERSION,
         rule: record.rule(),
@@ -182,6 +198,7 @@ pub fn to_ron(record: &GameRecord, players: &Players) -> String {
             })
             .collect(),
         clock: record.clock().cloned(),
+        analysis,
     };
     ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
         .unwrap_or_else(|e| format!("// could not write the game: {e}"))
@@ -203,7 +220,7 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
             supported: SAVE_VERSION,
         });
     }
-    let file: SaveFile = options
+    let file: SaveFile<serde::de::IgnoredAny> = options
         .from_str(text)
         .map_err(|e| FormatError::syntax(FORMAT, e.to_string()))?;
     let mut record = replay_file(&file)?;
@@ -272,7 +289,7 @@ pub fn from_ron(text: &str) -> Result<SavedGame, FormatError> {
 }
 
 /// Replays the moves and opening decisions of `file` from an empty board.
-fn replay_file(file: &SaveFile) -> Result<GameRecord, FormatError> {
+fn replay_file<A>(file: &SaveFile<A>) -> Result<GameRecord, FormatError> {
     let size = usize::from(file.board_size);
     check_size(FORMAT, size)?;
     let mut record = GameRecord::with_opening(file.rule, size, file.opening)
@@ -332,6 +349,34 @@ fn replay_file(file: &SaveFile) -> Result<GameRecord, FormatError> {
         record.play_move(*mv).map_err(|reason| illegal(i, reason))?;
     }
     Ok(record)
+}
+
+/// The `analysis` section of a save file: `None` when it has none, an error when the
+/// section is there but not of type `A` (an older or newer program's).
+pub fn analysis_from_ron<A: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Option<Result<A, FormatError>> {
+    #[derive(Deserialize)]
+    struct AnalysisOnly<A> {
+        #[serde(default = "none")]
+        analysis: Option<A>,
+    }
+    fn none<A>() -> Option<A> {
+        None
+    }
+    match ron::Options::default().from_str::<AnalysisOnly<serde::de::IgnoredAny>>(text) {
+        Ok(AnalysisOnly { analysis: None }) => None,
+        Err(e) => Some(Err(FormatError::syntax(FORMAT, e.to_string()))),
+        Ok(AnalysisOnly { analysis: Some(_) }) => Some(
+            ron::Options::default()
+                .from_str::<AnalysisOnly<A>>(text)
+                .map_err(|e| FormatError::syntax(FORMAT, format!("analysis: {e}")))
+                .and_then(|a| {
+                    a.analysis
+                        .ok_or_else(|| FormatError::syntax(FORMAT, "analysis: empty".to_string()))
+                }),
+        ),
+    }
 }
 
 fn lenient<T: serde::de::DeserializeOwned>(

@@ -315,3 +315,39 @@ fn sgf_with_a_bad_opening_property_is_refused() {
     let err = sgf::read(&text.replace("SWAP[yes]", "FIFTHS[2]"), Rule::Renju).unwrap_err();
     assert!(err.to_string().contains("is impossible"), "{err}");
 }
+
+#[test]
+fn an_analysis_section_is_kept_with_the_game_and_never_stops_it_opening() {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Notes {
+        graph: Vec<f32>,
+        best: Option<(u8, u8)>,
+    }
+    let record = sample();
+    let notes = Notes {
+        graph: vec![0.0, 0.25, -0.5],
+        best: Some((7, 7)),
+    };
+    let text = save::to_ron_with(&record, &players(), Some(&notes));
+    // The game opens as without the section, and the section reads back.
+    let opened = save::from_ron(&text).expect("opens");
+    assert_eq!(opened.record, record);
+    assert_eq!(
+        save::analysis_from_ron::<Notes>(&text).unwrap().unwrap(),
+        notes
+    );
+    // No section: nothing to read.
+    let plain = save::to_ron(&record, &players());
+    assert!(save::analysis_from_ron::<Notes>(&plain).is_none());
+    // A section of another shape is an error of the section alone.
+    #[derive(serde::Deserialize, Debug)]
+    struct Other {
+        #[allow(dead_code)]
+        depth: u32,
+    }
+    assert!(matches!(
+        save::analysis_from_ron::<Other>(&text),
+        Some(Err(_))
+    ));
+    assert!(save::from_ron(&text).is_ok());
+}
