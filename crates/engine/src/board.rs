@@ -77,6 +77,10 @@ pub struct Board {
     score: [[i16; CELLS]; 2],
     class_count: [[u16; CLASS_COUNT]; 2],
     score_sum: [i32; 2],
+    /// Sums of the trained per-combination values ([`crate::eval_table`]) over the empty
+    /// points: `table_sum[colour][0]` as valued for that colour to move, `[1]` for the
+    /// opponent to move.
+    table_sum: [[i32; 2]; 2],
     near: [u8; CELLS],
     hash: u64,
     stones: usize,
@@ -103,6 +107,7 @@ impl Board {
             score: [[0; CELLS]; 2],
             class_count: [[0; CLASS_COUNT]; 2],
             score_sum: [0; 2],
+            table_sum: [[0; 2]; 2],
             near: [0; CELLS],
             hash: 0,
             stones: 0,
@@ -253,6 +258,19 @@ impl Board {
     #[must_use]
     pub fn score_sum(&self, side: Side) -> i32 {
         self.score_sum[side]
+    }
+
+    /// Sum of the trained per-combination values of `side`'s empty points, for `side` to
+    /// move (`rel` 0) or its opponent to move (`rel` 1).
+    #[inline]
+    pub fn table_sum(&self, side: Side, rel: usize) -> i32 {
+        self.table_sum[side][rel]
+    }
+
+    /// `Tables::combo_index` of the four patterns `side` would make at the empty point `p`.
+    #[inline]
+    pub fn combo_index(&self, side: Side, p: usize) -> usize {
+        usize::from(self.cidx[side][p])
     }
 
     /// The empty points where `side` would make class `class` (searched near the stones).
@@ -419,6 +437,9 @@ impl Board {
         for s in 0..2 {
             self.class_count[s][usize::from(self.class[s][p])] -= 1;
             self.score_sum[s] -= i32::from(self.score[s][p]);
+            let t = self.tables.table_value(s, usize::from(self.cidx[s][p]));
+            self.table_sum[s][0] -= t[0];
+            self.table_sum[s][1] -= t[1];
         }
         self.cells[p] = c;
         self.stones += 1;
@@ -483,6 +504,9 @@ impl Board {
             self.score[s][p] = sc;
             self.class_count[s][usize::from(cl)] += 1;
             self.score_sum[s] += i32::from(sc);
+            let t = self.tables.table_value(s, ci);
+            self.table_sum[s][0] += t[0];
+            self.table_sum[s][1] += t[1];
         }
     }
 
@@ -495,8 +519,15 @@ impl Board {
             let old = self.pats[s][q][d];
             if np != old {
                 self.pats[s][q][d] = np;
+                let old_ci = usize::from(self.cidx[s][q]);
                 let ci = combo_step(self.cidx[s][q], d, old, np);
                 self.cidx[s][q] = ci as u16;
+                let (t0, t1) = (
+                    self.tables.table_value(s, old_ci),
+                    self.tables.table_value(s, ci),
+                );
+                self.table_sum[s][0] += t1[0] - t0[0];
+                self.table_sum[s][1] += t1[1] - t0[1];
                 let (cl, sc) = self.tables.combo[s][ci];
                 let old = self.class[s][q];
                 if old != cl {
@@ -523,6 +554,9 @@ impl Board {
             self.score[s][p] = sc;
             self.class_count[s][usize::from(cl)] += 1;
             self.score_sum[s] += i32::from(sc);
+            let t = self.tables.table_value(s, ci);
+            self.table_sum[s][0] += t[0];
+            self.table_sum[s][1] += t[1];
         }
     }
 
@@ -642,6 +676,7 @@ mod tests {
             let fresh = Board::from_position(rule, &b.to_rules_board(), stone_of(b.to_move()));
             assert_eq!(b.hash(), fresh.hash());
             assert_eq!(b.score_sum, fresh.score_sum);
+            assert_eq!(b.table_sum, fresh.table_sum);
             assert_eq!(b.class_count, fresh.class_count);
             for &p in b.points() {
                 if b.cell(p) == EMPTY {

@@ -17,6 +17,7 @@ fn assert_same(a: &Board, b: &Board, when: &str) {
     assert_eq!(a.score, b.score, "{when}: scores");
     assert_eq!(a.class_count, b.class_count, "{when}: class counts");
     assert_eq!(a.score_sum, b.score_sum, "{when}: score sums");
+    assert_eq!(a.table_sum, b.table_sum, "{when}: table sums");
     assert_eq!(a.near, b.near, "{when}: neighbourhood counts");
     assert_eq!(a.hash, b.hash, "{when}: hash");
     assert_eq!(a.stones, b.stones, "{when}: stone count");
@@ -58,6 +59,7 @@ proptest! {
         let fresh = Board::from_position(rule, &b.to_rules_board(), stone_of(b.to_move()));
         prop_assert_eq!(b.hash(), fresh.hash());
         prop_assert_eq!(b.score_sum, fresh.score_sum);
+        prop_assert_eq!(b.table_sum, fresh.table_sum);
         prop_assert_eq!(b.class_count, fresh.class_count);
         while let Some((before, passed)) = saved.pop() {
             if passed {

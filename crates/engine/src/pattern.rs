@@ -99,6 +99,9 @@ pub struct Tables {
     pub pair: Vec<[u8; 2]>,
     /// `combo[side][p0*1728 + p1*144 + p2*12 + p3]` = (class, score).
     pub combo: [Vec<(Class, i16)>; 2],
+    /// `table[side][combo index]` = the trained values of that combination for `side` to
+    /// move and for its opponent to move ([`crate::eval_table`]).
+    pub table: [Vec<[i16; 2]>; 2],
 }
 
 impl Tables {
@@ -137,7 +140,15 @@ impl Tables {
             pattern,
             pair,
             combo,
+            table: crate::eval_table::tables(rule),
         }
+    }
+
+    /// The trained values of combination `ci` for `side`: [side to move, opponent to move].
+    #[inline]
+    pub fn table_value(&self, side: usize, ci: usize) -> [i32; 2] {
+        let t = self.table[side][ci];
+        [i32::from(t[0]), i32::from(t[1])]
     }
 
     /// Combined index of four patterns into `combo`.

@@ -6,6 +6,7 @@
 
 use crate::board::{Board, side_of};
 use crate::eval::{FEATURES, Weights, features};
+use crate::eval_table::{COMBOS, canonical, colour_slot};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE};
 use crate::protocol::rule_from_code;
 use crate::search::{Limits, Searcher};
@@ -290,6 +291,204 @@ pub fn fit(start: &Weights, scale: f32, samples: &[Sample], iterations: usize, l
     Weights(out)
 }
 
+/// A position for the table fit ([`fit_table`]): the weighted features' evaluation (without
+/// the table), the label, and how many of the empty points carry each table parameter
+/// ([`table_param`]).
+#[derive(Clone, Debug)]
+pub struct TableSample {
+    pub base: f32,
+    pub y: f32,
+    pub counts: Vec<(u32, f32)>,
+}
+
+/// Index of a table parameter: colour slot ([`crate::eval_table::colour_slot`]), relation
+/// (0 = the point's colour is to move, 1 = its opponent is), canonical combination.
+#[must_use]
+pub fn table_param(slot: usize, rel: usize, combo: usize) -> usize {
+    (slot * 2 + rel) * COMBOS + combo
+}
+
+/// Number of table parameters.
+pub const TABLE_PARAMS: usize = 4 * COMBOS;
+
+/// How the table fit labels a position: with the game's result, or blended with the winning
+/// chance a search of `search_nodes` nodes gives (`blend` = the result's share).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Labels {
+    pub search_nodes: u64,
+    pub blend: f32,
+    /// The logistic scale that turns a search value into a chance.
+    pub scale: f32,
+}
+
+impl Labels {
+    /// The game's result alone.
+    pub const RESULT: Labels = Labels {
+        search_nodes: 0,
+        blend: 1.0,
+        scale: 1_000.0,
+    };
+}
+
+/// The quiet positions of `games` (as in [`samples`]) with their table counts; `weights` gives
+/// the features' part of the evaluation, `labels` the targets.
+#[must_use]
+pub fn table_samples(
+    games: &[GameData],
+    rule: Rule,
+    weights: &Weights,
+    labels: Labels,
+) -> Vec<TableSample> {
+    let mut tt = Tt::new(16);
+    let stop = AtomicBool::new(false);
+    let mut out = Vec::new();
+    let mut counts = vec![0u16; TABLE_PARAMS];
+    let mut touched: Vec<u32> = Vec::new();
+    for g in games.iter().filter(|g| g.rule == rule) {
+        let mut b = Board::new(rule, g.size);
+        for (i, &p) in g.moves.iter().enumerate() {
+            let idx = b.index(p);
+            if b.cell(idx) != crate::board::EMPTY {
+                break;
+            }
+            b.make(idx);
+            if i + 1 < g.opening || i + 1 == g.moves.len() {
+                continue;
+            }
+            let s = b.to_move();
+            let quiet = b.count(s, C_FIVE) + b.count(s ^ 1, C_FIVE) == 0
+                && b.count(s, C_FLEX_FOUR) + b.count(s, C_FOUR_THREE) == 0;
+            if !quiet {
+                continue;
+            }
+            let y = match g.winner {
+                None => 0.5,
+                Some(w) if side_of(w) == s => 1.0,
+                Some(_) => 0.0,
+            };
+            for &q in b.points() {
+                if b.cell(q) != crate::board::EMPTY {
+                    continue;
+                }
+                for (rel, side) in [(0, s), (1, s ^ 1)] {
+                    let c = canonical(b.combo_index(side, q));
+                    let k = table_param(colour_slot(rule, side), rel, c);
+                    if counts[k] == 0 {
+                        touched.push(k as u32);
+                    }
+                    counts[k] += 1;
+                }
+            }
+            touched.sort_unstable();
+            let sample_counts = touched
+                .iter()
+                .map(|&k| (k, f32::from(counts[k as usize])))
+                .collect();
+            for &k in &touched {
+                counts[k as usize] = 0;
+            }
+            touched.clear();
+            let y = if labels.search_nodes > 0 && labels.blend < 1.0 {
+                tt.new_search();
+                let mut sr = Searcher::new(b.clone(), &tt, &stop);
+                let v = sr.run(Limits::nodes(labels.search_nodes), &mut |_| {}).eval;
+                let p = if v > crate::search::MATE_BOUND {
+                    1.0
+                } else if v < -crate::search::MATE_BOUND {
+                    0.0
+                } else {
+                    sigmoid(f64::from(v) / f64::from(labels.scale)) as f32
+                };
+                labels.blend * y + (1.0 - labels.blend) * p
+            } else {
+                y
+            };
+            out.push(TableSample {
+                base: weights.apply(&features(&b)) as f32,
+                y,
+                counts: sample_counts,
+            });
+        }
+    }
+    out
+}
+
+fn table_eval(t: &[f64], s: &TableSample) -> f64 {
+    let mut e = f64::from(s.base);
+    for &(k, c) in &s.counts {
+        e += t[k as usize] * f64::from(c);
+    }
+    e.clamp(-20_000.0, 20_000.0)
+}
+
+/// Mean cross-entropy of the table `t` (plus the features) on `samples` at `scale`.
+#[must_use]
+pub fn table_loss(t: &[f64], scale: f32, samples: &[TableSample]) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let k = f64::from(scale);
+    let mut sum = 0.0;
+    for s in samples {
+        let p = sigmoid(table_eval(t, s) / k).clamp(1e-9, 1.0 - 1e-9);
+        let y = f64::from(s.y);
+        sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+    }
+    sum / samples.len() as f64
+}
+
+/// Fits the table (one value per [`table_param`], in evaluation units, the features' weights
+/// fixed) by full-batch Adam on the cross-entropy at `scale`, from `start`, with an L2 pull
+/// towards 0 of strength `l2` per parameter (a combination seen in few positions stays near
+/// 0). Parameters that no sample uses stay at their start.
+#[must_use]
+pub fn fit_table(
+    start: &[f64],
+    scale: f32,
+    samples: &[TableSample],
+    iterations: usize,
+    l2: f64,
+) -> Vec<f64> {
+    let mut t = start.to_vec();
+    if samples.is_empty() {
+        return t;
+    }
+    let n = samples.len() as f64;
+    let k = f64::from(scale);
+    let mut used = vec![false; t.len()];
+    for s in samples {
+        for &(i, _) in &s.counts {
+            used[i as usize] = true;
+        }
+    }
+    let (mut m, mut v) = (vec![0.0f64; t.len()], vec![0.0f64; t.len()]);
+    let mut grad = vec![0.0f64; t.len()];
+    let (b1, b2) = (0.9f64, 0.999f64);
+    for it in 1..=iterations {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for s in samples {
+            let g = (sigmoid(table_eval(&t, s) / k) - f64::from(s.y)) / k;
+            for &(i, c) in &s.counts {
+                grad[i as usize] += g * f64::from(c);
+            }
+        }
+        for i in 0..t.len() {
+            if !used[i] {
+                continue;
+            }
+            // The pull is scaled so that `l2` = 1 weighs a value of K as much as the mean loss.
+            let g = grad[i] / n + 2.0 * l2 * t[i] / (k * k);
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(it as i32));
+            let vh = v[i] / (1.0 - b2.powi(it as i32));
+            // Steps of up to 2 evaluation units.
+            t[i] -= 2.0 * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,6 +543,16 @@ mod tests {
             let fitted = fit(&start, k, &data, 60, 0.0);
             let after = loss(&fitted, k, &data);
             assert!(after <= before + 1e-9, "{rule}: loss {before} -> {after}");
+            let tdata = table_samples(&games, rule, &start, Labels::RESULT);
+            assert_eq!(tdata.len(), data.len());
+            let zero = vec![0.0; TABLE_PARAMS];
+            let before = table_loss(&zero, k, &tdata);
+            let table = fit_table(&zero, k, &tdata, 30, 0.01);
+            let after = table_loss(&table, k, &tdata);
+            assert!(
+                after <= before + 1e-9,
+                "{rule}: table loss {before} -> {after}"
+            );
         }
     }
 }

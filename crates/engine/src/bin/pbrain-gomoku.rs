@@ -10,7 +10,8 @@
 //! - `depth [--rule CODE] [--openings N] [--ms MS] [--nodes N] [--threads N]`: the depth of the
 //!   last completed iteration of a timed search (or a node-limited one, which does not depend
 //!   on the load) after each of the first N openings and in each benchmark position;
-//! - `selfplay --rule CODE --games N --nodes N --out FILE` and `fit --data FILE --out FILE`:
+//! - `selfplay --rule CODE --games N --nodes N --out FILE`, `fit --data FILE --out FILE` and
+//!   `fit-table --data FILE --out FILE`:
 //!   the evaluation's training pipeline (see `training.rs`).
 
 /// `println!` that ends the command quietly (status 0) when stdout is closed, e.g. when the
@@ -146,6 +147,31 @@ enum Command {
         #[arg(long)]
         keep_scale: bool,
     },
+    /// Fits the evaluation's per-combination table to self-play data (the feature weights
+    /// fixed) and writes a table file.
+    FitTable {
+        /// Data files written by `selfplay`.
+        #[arg(long, required = true)]
+        data: Vec<String>,
+        /// Table to start from (default: the embedded one).
+        #[arg(long)]
+        start: Option<String>,
+        /// Table file to write.
+        #[arg(long)]
+        out: String,
+        #[arg(long, default_value_t = 300)]
+        iterations: usize,
+        /// Pull of every entry towards 0.
+        #[arg(long, default_value_t = 1.0)]
+        l2: f64,
+        /// Label each training position also with a search of this many nodes (0 = the
+        /// game's result alone).
+        #[arg(long, default_value_t = 0)]
+        search_nodes: u64,
+        /// The game result's share of the label (the search's chance gets the rest).
+        #[arg(long, default_value_t = 0.5)]
+        blend: f32,
+    },
 }
 
 fn parse_level(name: &str) -> Result<Level, String> {
@@ -188,6 +214,30 @@ fn main() -> ExitCode {
             l2,
             keep_scale,
         }) => training::fit_command(&data, weights.as_deref(), &out, iterations, l2, keep_scale),
+        Some(Command::FitTable {
+            data,
+            start,
+            out,
+            iterations,
+            l2,
+            search_nodes,
+            blend,
+        }) => training::fit_table_command(
+            &data,
+            start.as_deref(),
+            &out,
+            iterations,
+            l2,
+            gomoku_engine::train::Labels {
+                search_nodes,
+                blend: if search_nodes == 0 {
+                    1.0
+                } else {
+                    blend.clamp(0.0, 1.0)
+                },
+                scale: gomoku_engine::eval::weight_set().scale,
+            },
+        ),
         None => {
             let opts = Options {
                 level: cli.level,

@@ -1,9 +1,13 @@
-//! `pbrain-gomoku selfplay` and `pbrain-gomoku fit`: the command side of the evaluation's
+//! `pbrain-gomoku selfplay`, `fit` and `fit-table`: the command side of the evaluation's
 //! training pipeline (`gomoku_engine::train`).
 
 use gomoku_engine::eval::{WeightSet, weight_set};
+use gomoku_engine::eval_table::{Entry, TableSet, patterns_of};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
-use gomoku_engine::train::{GameData, Sample, fit, fit_scale, loss, samples, self_play};
+use gomoku_engine::train::{
+    GameData, Labels, Sample, TABLE_PARAMS, fit, fit_scale, fit_table, loss, samples, self_play,
+    table_loss, table_param, table_samples,
+};
 use gomoku_rules::Rule;
 use std::io::Write;
 use std::process::ExitCode;
@@ -73,6 +77,143 @@ pub fn selfplay_command(
         results[2],
         t.elapsed().as_secs_f64()
     );
+    ExitCode::SUCCESS
+}
+
+fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
+    let mut games = Vec::new();
+    for f in data {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            match GameData::from_line(line) {
+                Ok(g) => games.push(g),
+                Err(e) => eprintln!("{f}:{}: skipped ({e})", n + 1),
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// Fits the per-combination table of every rule found in the data files (the embedded
+/// feature weights fixed, every 10th game held out) and writes the table file; rules
+/// without data keep their entries from `start` (default: the embedded table).
+pub fn fit_table_command(
+    data: &[String],
+    start: Option<&str>,
+    out: &str,
+    iterations: usize,
+    l2: f64,
+    labels: Labels,
+) -> ExitCode {
+    let text = match start {
+        Some(f) => match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => gomoku_engine::eval_table::EMBEDDED_TABLE.to_string(),
+    };
+    let mut set = match TableSet::parse(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("start table: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let games = match read_games(data) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t = Instant::now();
+    let weights = weight_set();
+    let (train, held): (Vec<(usize, &GameData)>, Vec<(usize, &GameData)>) =
+        games.iter().enumerate().partition(|(i, _)| i % 10 != 0);
+    let train: Vec<GameData> = train.into_iter().map(|(_, g)| g.clone()).collect();
+    let held: Vec<GameData> = held.into_iter().map(|(_, g)| g.clone()).collect();
+    let mut report = vec![format!(
+        "Version {}: fitted by `pbrain-gomoku fit-table` on {} games ({} held out), scale {}, {iterations} iterations, l2 {l2}, labels: {} × result + {} × search of {} nodes.",
+        set.version + 1,
+        games.len(),
+        held.len(),
+        weights.scale,
+        labels.blend,
+        1.0 - labels.blend,
+        labels.search_nodes
+    )];
+    for rule in Rule::ALL {
+        let w = weights.weights(rule);
+        let (tr, va) = (
+            table_samples(&train, rule, w, labels),
+            // Held-out positions keep the game's result: the loss measures the same thing
+            // whatever the training labels.
+            table_samples(&held, rule, w, Labels::RESULT),
+        );
+        if tr.is_empty() {
+            continue;
+        }
+        let mut start = vec![0.0f64; TABLE_PARAMS];
+        for e in set.entries.iter().filter(|e| e.rule == rule) {
+            start[table_param(e.slot, 0, e.combo)] = f64::from(e.own);
+            start[table_param(e.slot, 1, e.combo)] = f64::from(e.opp);
+        }
+        let (lt0, lv0) = (
+            table_loss(&start, weights.scale, &tr),
+            table_loss(&start, weights.scale, &va),
+        );
+        let fitted = fit_table(&start, weights.scale, &tr, iterations, l2);
+        let rounded: Vec<f64> = fitted
+            .iter()
+            .map(|v| v.round().clamp(-20_000.0, 20_000.0))
+            .collect();
+        let (lt1, lv1) = (
+            table_loss(&rounded, weights.scale, &tr),
+            table_loss(&rounded, weights.scale, &va),
+        );
+        set.entries.retain(|e| e.rule != rule);
+        let combos = gomoku_engine::eval_table::COMBOS;
+        for slot in 0..2 {
+            for combo in 0..combos {
+                let (own, opp) = (
+                    rounded[table_param(slot, 0, combo)],
+                    rounded[table_param(slot, 1, combo)],
+                );
+                // Only sorted combinations are parameters.
+                let p = patterns_of(combo);
+                if (own != 0.0 || opp != 0.0) && p.windows(2).all(|w| w[0] >= w[1]) {
+                    set.entries.push(Entry {
+                        rule,
+                        slot,
+                        combo,
+                        own: own as i16,
+                        opp: opp as i16,
+                    });
+                }
+            }
+        }
+        report.push(format!(
+            "{rule}: {} positions ({} held out), loss {lt0:.4} -> {lt1:.4} (held out {lv0:.4} -> {lv1:.4}), {} entries",
+            tr.len(),
+            va.len(),
+            set.entries.iter().filter(|e| e.rule == rule).count()
+        ));
+        eprintln!("{}", report.last().expect("pushed"));
+    }
+    set.version += 1;
+    eprintln!("fit time {:.1} s", t.elapsed().as_secs_f64());
+    if let Err(e) = std::fs::write(out, set.to_text(&report.join("\n"))) {
+        eprintln!("{out}: {e}");
+        return ExitCode::FAILURE;
+    }
+    println!("wrote {out}");
     ExitCode::SUCCESS
 }
 
