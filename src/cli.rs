@@ -1,10 +1,11 @@
 //! The command line: rule, mode, colour and level, file to open, scripted moves, language and
-//! theme, data folder, the analysis panel, frame statistics and screenshots.
+//! theme, data folder, the analysis panel, the puzzle trainer, frame statistics and screenshots.
 
 use clap::{Parser, ValueEnum};
 use gomoku::ai::{AiSettings, MASTER_SECONDS, PACE_SECONDS};
 use gomoku::game::{DEFAULT_LEVEL, FileNotice, GameMode, GameSetup, Notice, Seats, StartupGame};
 use gomoku::i18n::Language;
+use gomoku::puzzles::StartupPuzzle;
 use gomoku::save;
 use gomoku::theme::Theme;
 use gomoku_engine::Level;
@@ -61,6 +62,10 @@ pub struct Cli {
     /// opened with the game).
     #[arg(value_name = "FILE", conflicts_with = "open")]
     pub file: Option<PathBuf>,
+    /// Open the puzzle trainer: its list, or with an ID (e.g. renju-fours-007) that puzzle;
+    /// `--moves` are then your moves in it (each waits for the computer's defence).
+    #[arg(long, value_name = "ID", num_args = 0..=1, default_missing_value = "")]
+    pub puzzles: Option<String>,
     /// Play these moves at start, as a pos string (e.g. h8i9h9; letter = column, number = row
     /// counted from the top). Every move is checked by the rules.
     #[arg(long, value_name = "POS")]
@@ -250,6 +255,30 @@ impl Cli {
     }
 }
 
+impl Cli {
+    /// The puzzle asked for with `--puzzles ID`.
+    #[must_use]
+    pub fn puzzle_id(&self) -> Option<&str> {
+        self.puzzles.as_deref().filter(|id| !id.trim().is_empty())
+    }
+}
+
+/// `--puzzles ID [--moves …]`: the puzzle to open at start and the moves to play in it (an
+/// unknown id is reported in the window).
+pub fn startup_puzzle(cli: &Cli) -> Result<Option<StartupPuzzle>, String> {
+    let Some(id) = cli.puzzle_id() else {
+        return Ok(None);
+    };
+    let moves = match &cli.moves {
+        Some(moves) => pos::parse_points(moves, 15).map_err(|e| format!("--moves: {e}"))?,
+        None => Vec::new(),
+    };
+    Ok(Some(StartupPuzzle {
+        id: id.trim().to_owned(),
+        moves,
+    }))
+}
+
 /// The rule names accepted on the command line.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleArg {
@@ -327,7 +356,7 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
         },
         None => None,
     };
-    if let Some(moves) = &cli.moves {
+    if let Some(moves) = cli.moves.as_ref().filter(|_| cli.puzzle_id().is_none()) {
         let base = saved.take().unwrap_or_else(|| SavedGame {
             // The moves are played in the game asked for: its size, opening rule and clock.
             record: gomoku::game::Game::drawn(setup.clone(), 0).record,
@@ -357,7 +386,8 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
     Ok(StartupGame {
         setup,
         saved,
-        fresh: mode.is_some() || asked || problem.is_some(),
+        // With the trainer, the autosaved game is kept for leaving it (`puzzles/`).
+        fresh: mode.is_some() || asked || problem.is_some() || cli.puzzles.is_some(),
         problem,
     })
 }

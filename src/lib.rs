@@ -10,6 +10,7 @@ pub mod game;
 pub mod i18n;
 pub mod net;
 pub mod persist;
+pub mod puzzles;
 pub mod save;
 pub mod screenshot;
 pub mod settings;
@@ -41,8 +42,8 @@ pub enum GameSystems {
 }
 
 /// Everything that needs no window: the match flow, stone entities, saving and autosave, the
-/// interface's actions and dialogs state, and the computer player. Tests run it under
-/// `MinimalPlugins`.
+/// interface's actions and dialogs state, the computer player and the puzzle trainer. Tests
+/// run it under `MinimalPlugins`.
 pub struct GameLogicPlugin {
     /// Where saved games and the autosave live.
     pub data_dir: PathBuf,
@@ -78,6 +79,7 @@ impl Plugin for GameLogicPlugin {
             sound::plugin,
             stats::plugin,
             net::plugin,
+            puzzles::plugin,
         ));
     }
 }
@@ -99,6 +101,7 @@ impl Plugin for GameViewPlugin {
             frame_stats::plugin,
             settings::view_plugin,
             sound::view_plugin,
+            puzzles::view::plugin,
         ));
     }
 }

@@ -90,6 +90,25 @@ fn main() -> ExitCode {
             .run_if(run_once),
         );
     }
+    match cli::startup_puzzle(&cli) {
+        Ok(Some(puzzle)) => {
+            app.insert_resource(puzzle);
+        }
+        Ok(None) if cli.puzzles.is_some() => {
+            app.add_systems(
+                Update,
+                (|mut actions: MessageWriter<UiAction>| {
+                    actions.write(UiAction::Puzzles);
+                })
+                .run_if(run_once),
+            );
+        }
+        Ok(None) => {}
+        Err(message) => {
+            eprintln!("gomoku: {message}");
+            return ExitCode::from(2);
+        }
+    }
     if let Some(command) = cli::net_command(&cli, &saved_settings.net_name, cli.color.into()) {
         app.add_systems(Update, gomoku::net::send_once(command));
     }

@@ -341,7 +341,7 @@ fn open_games(
 }
 
 /// Writes the game after every change of the board (and removes the file once no game is
-/// on); the file is not touched while the board stays as it is.
+/// on); the file is not touched while the board stays as it is, nor by a puzzle.
 fn autosave(
     game: Res<Game>,
     data: Res<DataDir>,
@@ -357,7 +357,8 @@ fn autosave(
         + resets.read().count()
         + over.read().count()
         > 0;
-    if !changed {
+    // A puzzle is not the player's game: the autosave keeps the game played before it.
+    if !changed || game.in_puzzle() {
         return;
     }
     let path = data.autosave();

@@ -1,5 +1,6 @@
 //! `--screenshot FILE --after-frames N [--settle]`: render N frames (and with `--settle` wait
-//! until the computer's searches are done), save the window as a PNG and exit.
+//! until the computer's searches and the puzzle trainer's defence are done), save the window
+//! as a PNG and exit.
 
 use crate::ai::AiActivity;
 use bevy::prelude::*;
@@ -29,11 +30,13 @@ fn take_screenshot(
     mut commands: Commands,
     request: Res<ScreenshotRequest>,
     activity: Option<Res<AiActivity>>,
+    trainer: Option<Res<crate::puzzles::Trainer>>,
     mut frames: Local<u32>,
     mut taken: Local<bool>,
 ) {
     *frames += 1;
-    let busy = request.settle && activity.is_some_and(|a| a.busy());
+    let busy =
+        request.settle && (activity.is_some_and(|a| a.busy()) || trainer.is_some_and(|t| t.busy()));
     if *taken || *frames < request.after_frames.max(1) || busy && *frames < SETTLE_FRAMES {
         return;
     }

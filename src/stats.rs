@@ -1,7 +1,8 @@
 //! Statistics: wins, losses and draws per player name and per mode and level, counted when a
 //! game ends in play (not when a finished game is opened or replayed) and kept as RON in the
 //! data folder (`stats.ron`). A result taken back and replaced by another counts once. A file
-//! that cannot be read is set aside and the counts start afresh, with a message.
+//! that cannot be read is set aside and the counts start afresh, with a message. Puzzles are
+//! not counted.
 
 use crate::GameSystems;
 use crate::game::{BoardReset, FileNotice, Game, GameMode, GameOver, Notice, Seat};
@@ -235,7 +236,8 @@ fn count_results(
         return;
     };
     for end in over.read() {
-        if !end.fresh() {
+        // A puzzle is the trainer's to count (`puzzles/`), not a game's result.
+        if !end.fresh() || game.in_puzzle() {
             continue;
         }
         if let Some(previous) = last.0.take() {

@@ -2,7 +2,7 @@
 //! (and every key is used), every character of every text has a glyph in the shipped font,
 //! and switching the language changes the panels' words.
 
-use gomoku::game::{Game, GameMode, GameSetup, NetNotice, Notice};
+use gomoku::game::{Game, GameMode, GameSetup, NetNotice, Notice, PuzzleNotice};
 use gomoku::i18n::{self, Language, messages};
 use gomoku::ui::style::CJK_FONT;
 use gomoku::ui::words;
@@ -437,6 +437,20 @@ fn every_notice() -> Vec<Notice> {
             stone: Stone::Black,
         });
     }
+    for puzzle in [
+        PuzzleNotice::NotInPuzzle,
+        PuzzleNotice::Over,
+        PuzzleNotice::AllSolved,
+        PuzzleNotice::Unknown("renju-fours-999".into()),
+        PuzzleNotice::NotInNetworkGame,
+        PuzzleNotice::ProgressUnreadable("expected ')'".into()),
+        PuzzleNotice::ProgressNotSaved {
+            path: "/tmp/puzzles.ron".into(),
+            error: "disk full".into(),
+        },
+    ] {
+        all.push(Notice::Puzzle(puzzle));
+    }
     for notice in &all {
         // Every kind is listed above.
         match notice {
@@ -464,7 +478,8 @@ fn every_notice() -> Vec<Notice> {
             | Notice::NoHelpInNetworkGame
             | Notice::ComputerResigns(_)
             | Notice::File(_)
-            | Notice::Network(_) => {}
+            | Notice::Network(_)
+            | Notice::Puzzle(_) => {}
         }
     }
     all

@@ -6,7 +6,7 @@
 use super::ComputerRequest;
 use super::search::{Budget, SearchJob, SearchOutcome};
 use crate::GameSystems;
-use crate::game::{Game, GameMode, Notice};
+use crate::game::{Game, GameMode, Notice, PuzzleNotice};
 use bevy::prelude::*;
 use gomoku_engine::Limits;
 use gomoku_rules::Pos;
@@ -88,7 +88,11 @@ fn requests(
             ComputerRequest::ToggleAnalysis | ComputerRequest::Hint
         );
         if helping && no_help(&game) {
-            notices.write(Notice::NoHelpInNetworkGame);
+            notices.write(if game.in_puzzle() {
+                Notice::Puzzle(PuzzleNotice::NotInPuzzle)
+            } else {
+                Notice::NoHelpInNetworkGame
+            });
             continue;
         }
         match action {
@@ -111,10 +115,11 @@ fn requests(
     }
 }
 
-/// A network game in progress: no hints, no analysis (the other player has none either).
+/// A network game in progress: no hints, no analysis (the other player has none either);
+/// nor in a puzzle (the analysis would show its solution).
 #[must_use]
 pub fn no_help(game: &Game) -> bool {
-    game.networked() && game.in_progress()
+    (game.networked() || game.in_puzzle()) && game.in_progress()
 }
 
 /// The computer plays both sides.

@@ -1,10 +1,10 @@
 //! The match flow: plays `MoveRequest`s from the seat to move through the rules core, and
-//! carries out `GameCommand`s (new game, load, resign, seats, replay …).
+//! carries out `GameCommand`s (new game, load, resign, seats, replay, puzzles …).
 
 use super::events::GameEvents;
 use super::history;
 use super::messages::{
-    Decide, Decided, GameCommand, MoveRefused, MoveRequest, Notice, Origin, Refusal,
+    Decide, Decided, GameCommand, MoveRefused, MoveRequest, Notice, Origin, PuzzleNotice, Refusal,
 };
 use super::seats::Actor;
 use super::state::{Game, StartupGame};
@@ -62,12 +62,13 @@ fn local_notice(game: &Game, refused: &MoveRefused) -> Option<Notice> {
             size: game.record.size(),
             error,
         },
+        Refusal::NoGame if game.in_puzzle() => Notice::Puzzle(PuzzleNotice::Over),
         Refusal::NoGame => Notice::NoGame,
         Refusal::Opening => return None,
         Refusal::Replaying => Notice::ContinueReplayFirst,
         Refusal::WaitForAnswer => Notice::WaitForAnswer,
         Refusal::NotYourTurn => match game.seats.actor(game.stone_to_act()) {
-            Actor::Computer => Notice::WaitForComputer,
+            Actor::Computer | Actor::Trainer => Notice::WaitForComputer,
             _ => Notice::WaitForOpponent,
         },
         Refusal::Stale => return None,
@@ -295,6 +296,10 @@ pub(super) fn run_commands(
         if game.networked() && locked_in_network_game(command) {
             continue;
         }
+        if game.in_puzzle() && locked_in_puzzle(command) {
+            events.notice(Notice::Puzzle(PuzzleNotice::NotInPuzzle));
+            continue;
+        }
         match command {
             GameCommand::NewGame(setup) => {
                 *game = Game::new(setup.clone());
@@ -346,6 +351,15 @@ pub(super) fn run_commands(
                 }
             }
             GameCommand::ContinueFromHere => history::continue_from_here(&mut game, &mut events),
+            GameCommand::StartPuzzle { record, attacker } => {
+                *game = Game::puzzle((**record).clone(), *attacker);
+                events.replace(&game);
+            }
+            GameCommand::EndPuzzle => {
+                if game.in_puzzle() {
+                    game.active = false;
+                }
+            }
         }
     }
 }
@@ -358,6 +372,24 @@ fn locked_in_network_game(command: &GameCommand) -> bool {
         GameCommand::Redo
             | GameCommand::Restart
             | GameCommand::EndGame
+            | GameCommand::SetSeats(_)
+            | GameCommand::SetPolicy(_)
+            | GameCommand::ReplayTo(_)
+            | GameCommand::ContinueFromHere
+            | GameCommand::StartPuzzle { .. }
+    )
+}
+
+/// What a puzzle rules out: redo, replay, restarting or ending it (the trainer retries and
+/// leaves), resigning, other seats, another forbidden-move policy. A new game, a game
+/// opened and another puzzle replace it.
+fn locked_in_puzzle(command: &GameCommand) -> bool {
+    matches!(
+        command,
+        GameCommand::Redo
+            | GameCommand::Restart
+            | GameCommand::EndGame
+            | GameCommand::Resign { .. }
             | GameCommand::SetSeats(_)
             | GameCommand::SetPolicy(_)
             | GameCommand::ReplayTo(_)

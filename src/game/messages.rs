@@ -1,14 +1,15 @@
 //! The match flow's messages. In: `MoveRequest` (every move, from any seat), `GameCommand`
 //! (menu, keyboard, dialogs), `Propose` / `Answer` (undo, draw and play-again proposals).
 //! Out, each with its `Origin`: `StonePlaced`, `StoneRemoved`, `BoardReset`, `GameOver`;
-//! `MoveRefused`, `ProposalMade`, `ProposalAnswered` and `Notice` (facts the interface words).
+//! `MoveRefused`, `ProposalMade`, `ProposalAnswered` and `Notice` (facts the interface words,
+//! among them the puzzle trainer's `PuzzleNotice`).
 
 use super::seats::{Actor, GameMode, Seat, Seats};
 use super::setup::GameSetup;
 use bevy::prelude::*;
 use gomoku_rules::save::SavedGame;
 use gomoku_rules::{
-    Decision, ForbiddenPolicy, GameResult, MoveError, OpeningError, Pos, Side, Stone,
+    Decision, ForbiddenPolicy, GameRecord, GameResult, MoveError, OpeningError, Pos, Side, Stone,
 };
 use std::path::PathBuf;
 
@@ -216,6 +217,15 @@ pub enum GameCommand {
     ReplayTo(usize),
     /// Play on from the position shown in the replay; the later moves are dropped.
     ContinueFromHere,
+    /// Put a puzzle's position on the board: the person here plays `attacker`, the trainer
+    /// (`Seat::Trainer`) the other colour. From the puzzle trainer (`puzzles/`).
+    StartPuzzle {
+        record: Box<GameRecord>,
+        attacker: Stone,
+    },
+    /// The puzzle on the board is over (solved, failed or shown): its stones stay and it
+    /// takes no more moves.
+    EndPuzzle,
 }
 
 /// A fact the players should read; the interface words it in their language.
@@ -277,6 +287,41 @@ pub enum Notice {
     File(FileNotice),
     /// The network game's connection and refusals.
     Network(super::network::NetNotice),
+    /// The puzzle trainer.
+    Puzzle(PuzzleNotice),
+}
+
+/// A fact of the puzzle trainer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleNotice {
+    /// Undo, redo, replay, hints, analysis, draws, resigning and other seats are not
+    /// available while a puzzle is on (the trainer's Retry and Leave are).
+    NotInPuzzle,
+    /// A move after the puzzle ended.
+    Over,
+    /// "Next unsolved" found none: every puzzle is solved.
+    AllSolved,
+    /// No shipped puzzle has this id (e.g. `--puzzles ID`).
+    Unknown(String),
+    /// The trainer cannot open while a network game is on.
+    NotInNetworkGame,
+    /// The progress file could not be read; progress starts afresh (the file is kept
+    /// beside it as `.broken`).
+    ProgressUnreadable(String),
+    /// The progress file could not be written.
+    ProgressNotSaved { path: PathBuf, error: String },
+}
+
+impl PuzzleNotice {
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        matches!(
+            self,
+            PuzzleNotice::Unknown(_)
+                | PuzzleNotice::ProgressUnreadable(_)
+                | PuzzleNotice::ProgressNotSaved { .. }
+        )
+    }
 }
 
 /// What happened to a file.
@@ -365,6 +410,7 @@ impl Notice {
             Notice::Refused { .. } => true,
             Notice::File(file) => file.is_error(),
             Notice::Network(net) => net.is_error(),
+            Notice::Puzzle(puzzle) => puzzle.is_error(),
             _ => false,
         }
     }

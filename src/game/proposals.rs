@@ -2,12 +2,13 @@
 //! a person with a dialog, the computer by its policy, a remote player over the network. One
 //! proposal waits at a time; while it waits, nobody moves. Between two people at one
 //! computer (and from the computer's point of view, for undo and play again) the answer is
-//! yes at once, as it always was.
+//! yes at once, as it always was. A puzzle takes no proposals.
 
 use super::events::GameEvents;
 use super::history;
 use super::messages::{
     Answer, Notice, Origin, Proposal, ProposalAnswered, ProposalKind, ProposalMade, Propose,
+    PuzzleNotice,
 };
 use super::seats::Actor;
 use super::state::Game;
@@ -56,7 +57,7 @@ fn allowed(game: &Game, proposal: Proposal, events: &mut GameEvents) -> bool {
 fn answer_at_once(game: &Game, proposal: Proposal) -> Option<bool> {
     let by = game.seats.actor(proposal.by);
     match (game.seats.actor(proposal.to()), proposal.kind) {
-        (_, ProposalKind::Draw) | (Actor::Remote, _) => None,
+        (_, ProposalKind::Draw) | (Actor::Remote | Actor::Trainer, _) => None,
         (Actor::Computer, _) => Some(true),
         (Actor::Local, _) if by == Actor::Local => Some(true),
         (Actor::Local, _) => None,
@@ -90,6 +91,10 @@ pub(super) fn handle_proposals(
     mut events: GameEvents,
 ) {
     for propose in proposals.read() {
+        if game.in_puzzle() {
+            events.notice(Notice::Puzzle(PuzzleNotice::NotInPuzzle));
+            continue;
+        }
         let Some(by) = proposer(&game, propose.kind, propose.from) else {
             // Watching the computer play itself: the watcher undoes and restarts at once.
             if propose.from == Actor::Local {

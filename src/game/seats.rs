@@ -1,6 +1,7 @@
 //! Seats: each colour has a controller — a person at this computer, the computer at a level,
-//! or a player on the other end of a network game. Hot-seat, vs computer and computer vs
-//! computer are pairs of seats; `GameMode` is the view of a pair the menu and the CLI speak of.
+//! a player on the other end of a network game, or the puzzle trainer's defender. Hot-seat,
+//! vs computer and computer vs computer are pairs of seats; `GameMode` is the view of a pair
+//! the menu and the CLI speak of.
 
 use gomoku_engine::Level;
 use gomoku_rules::Stone;
@@ -18,6 +19,9 @@ pub enum Actor {
     Computer,
     /// The player on the other end of a network game.
     Remote,
+    /// The puzzle trainer's defender: the engine answering the person's attack, driven by
+    /// `puzzles/` (never by the computer player of `ai/`).
+    Trainer,
 }
 
 /// The controller of one colour.
@@ -29,6 +33,8 @@ pub enum Seat {
     Computer { level: Level },
     /// The network opponent, by the name it gave.
     Remote { name: Option<String> },
+    /// The defender of a puzzle (see `Actor::Trainer`); only a puzzle has it.
+    Trainer,
 }
 
 impl Seat {
@@ -49,6 +55,7 @@ impl Seat {
             Seat::Local { .. } => Actor::Local,
             Seat::Computer { .. } => Actor::Computer,
             Seat::Remote { .. } => Actor::Remote,
+            Seat::Trainer => Actor::Trainer,
         }
     }
 
@@ -57,7 +64,7 @@ impl Seat {
     pub fn name(&self) -> Option<&str> {
         match self {
             Seat::Local { name } | Seat::Remote { name } => name.as_deref(),
-            Seat::Computer { .. } => None,
+            Seat::Computer { .. } | Seat::Trainer => None,
         }
     }
 
@@ -86,6 +93,13 @@ impl Seat {
             Seat::Remote { name } => Player {
                 name: name.clone().unwrap_or_default(),
                 kind: PlayerKind::Remote,
+            },
+            // A puzzle saved to a file opens as a game against the computer.
+            Seat::Trainer => Player {
+                name: computer_record_name(Level::Master),
+                kind: PlayerKind::Computer {
+                    level: Level::Master.name().to_owned(),
+                },
             },
         }
     }
@@ -234,7 +248,8 @@ impl Seats {
             .filter(move |&s| self.actor(s) == actor)
     }
 
-    /// The mode this pair of seats is.
+    /// The mode this pair of seats is (a puzzle, with its trainer seat, shows as
+    /// `HotSeat`: only the person here plays, and nothing of a mode applies to it).
     #[must_use]
     pub fn mode(&self) -> GameMode {
         match (&self.black, &self.white) {

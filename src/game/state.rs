@@ -1,8 +1,9 @@
-//! The game on the board (`Game`: record, seats, replay position, the pending proposal) and
-//! the first game of the run (`StartupGame`).
+//! The game on the board (`Game`: record, seats, replay position, the pending proposal; a
+//! puzzle of the trainer is a game too, with a trainer seat) and the first game of the run
+//! (`StartupGame`).
 
 use super::messages::{MoveRequest, Notice, Proposal, ProposalKind};
-use super::seats::{Actor, GameMode, Seats};
+use super::seats::{Actor, GameMode, Seat, Seats};
 use super::setup::GameSetup;
 use bevy::prelude::*;
 use gomoku_rules::opening::Phase;
@@ -26,7 +27,8 @@ pub struct StartupGame {
 pub struct Game {
     pub record: GameRecord,
     pub seats: Seats,
-    /// False once the game was ended with "End game": the board stays empty and takes no moves.
+    /// False once the game was ended with "End game" (the board stays empty) or a puzzle
+    /// ended (its stones stay): the board takes no moves.
     pub active: bool,
     /// A proposal waiting for the other seat's answer.
     pub pending: Option<Proposal>,
@@ -106,6 +108,21 @@ impl Game {
             review: None,
             offer_draft: (0, Vec::new()),
         }
+    }
+
+    /// A puzzle's position `record`: the person here plays `attacker`, the trainer defends.
+    #[must_use]
+    pub fn puzzle(record: GameRecord, attacker: Stone) -> Game {
+        let mut seats = Seats::new(Seat::LOCAL, Seat::LOCAL);
+        *seats.get_mut(attacker.opponent()) = Seat::Trainer;
+        let setup = GameSetup {
+            seats,
+            rule: record.rule(),
+            policy: record.policy(),
+            size: record.size(),
+            ..GameSetup::default()
+        };
+        Game::started(setup, record)
     }
 
     /// The same setup again, from an empty board ("Restart", "Play again").
@@ -295,14 +312,26 @@ impl Game {
 
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        self.active && self.review.is_none() && self.record.can_redo() && !self.networked()
+        self.active
+            && self.review.is_none()
+            && self.record.can_redo()
+            && !self.networked()
+            && !self.in_puzzle()
     }
 
     /// Whether the game can be restarted or ended here (not a network game: both sides hold
-    /// it; "play again" and "leave" are the network's ways).
+    /// it; "play again" and "leave" are the network's ways; not a puzzle: the trainer retries
+    /// and leaves).
     #[must_use]
     pub fn can_restart(&self) -> bool {
-        self.active && !self.networked()
+        self.active && !self.networked() && !self.in_puzzle()
+    }
+
+    /// A puzzle of the trainer is on the board (undo, redo, replay, hints, analysis, draws,
+    /// resigning, seats, statistics and the autosave keep out of it).
+    #[must_use]
+    pub fn in_puzzle(&self) -> bool {
+        self.seats.stones_of(Actor::Trainer).next().is_some()
     }
 
     /// A player on the network holds a seat (replay, redo and mode changes are locked).

@@ -2,7 +2,7 @@
 //! (`UiAction`), and which dialog is open. Needs no window, so tests drive it directly.
 //!
 //! Reads `UiAction`, `GameOver`, `ProposalMade`; writes `GameCommand`, `Propose`, `Answer`,
-//! `ComputerRequest`, `ResetStats` and `Notice`.
+//! `ComputerRequest`, `PuzzleRequest`, `ResetStats` and `Notice`.
 
 pub use super::state::{
     Confirm, Dialog, NewGameForm, PointerOverUi, ReplayStep, UiState, question_for_local,
@@ -14,6 +14,7 @@ use crate::game::{
     Actor, Answer, Decide, Game, GameCommand, GameMode, GameOver, GameSetup, Notice, ProposalKind,
     Propose,
 };
+use crate::puzzles::PuzzleRequest;
 use crate::save::ResumeOffer;
 use crate::stats::ResetStats;
 use bevy::prelude::*;
@@ -74,6 +75,10 @@ pub enum UiAction {
     /// A decision of the opening by a person here (swap, fifth moves, Swap2, colour, or a
     /// stone of a standard opening chosen from the list).
     Decide(Decision),
+    /// Open the puzzle list.
+    Puzzles,
+    /// A request to the puzzle trainer (the open dialog closes).
+    Puzzle(PuzzleRequest),
 }
 
 /// The colour a person here acts for: their own seat, or in hot-seat the side to move.
@@ -192,6 +197,7 @@ struct ActionOutputs<'w> {
     notices: MessageWriter<'w, Notice>,
     reset_stats: MessageWriter<'w, ResetStats>,
     decisions: MessageWriter<'w, Decide>,
+    puzzles: MessageWriter<'w, PuzzleRequest>,
 }
 
 impl ActionOutputs<'_> {
@@ -368,6 +374,11 @@ fn handle_actions(
                 };
             }
             UiAction::Close => ui.dialog = None,
+            UiAction::Puzzles => ui.dialog = Some(Dialog::Puzzles),
+            UiAction::Puzzle(request) => {
+                ui.dialog = None;
+                out.puzzles.write(request.clone());
+            }
         }
     }
 }
@@ -398,9 +409,9 @@ fn do_confirmed(question: Confirm, out: &mut ActionOutputs) {
     }
 }
 
-/// The result dialog opens when a game ends.
-fn show_result(mut over: MessageReader<GameOver>, mut ui: ResMut<UiState>) {
-    if over.read().count() > 0 && ui.dialog.is_none() {
+/// The result dialog opens when a game ends (a puzzle's end is told by the trainer's panel).
+fn show_result(game: Res<Game>, mut over: MessageReader<GameOver>, mut ui: ResMut<UiState>) {
+    if over.read().count() > 0 && ui.dialog.is_none() && !game.in_puzzle() {
         ui.dialog = Some(Dialog::Result);
     }
 }

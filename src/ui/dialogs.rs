@@ -1,12 +1,13 @@
 //! Dialogs: new game, confirmations, proposals (undo, draw, play again) as the answering
 //! person sees them and as the asking one waits for them, the result with "play again", the
-//! game menu (Esc), switching modes, resuming the autosaved game, the rules help, and the
-//! toasts for notices. Every button writes a `UiAction`.
+//! game menu (Esc), switching modes, resuming the autosaved game, the rules help, the puzzle
+//! list, and the toasts for notices. Every button writes a `UiAction`.
 
 use crate::anim;
 use crate::board::layout::{BoardLayout, MENU_HEIGHT, PANEL_WIDTH};
 use crate::game::{Actor, BOARD_SIZES, Game, GameMode, Notice, Origin, ProposalKind, StonePlaced};
 use crate::i18n::{self, t};
+use crate::puzzles::{Progress, Trainer};
 use crate::save::ResumeOffer;
 use crate::stats::Stats;
 use crate::ui::actions::{Dialog, UiAction, UiState};
@@ -148,6 +149,7 @@ fn dialogs(
     mut actions: MessageWriter<UiAction>,
     resume: Res<ResumeOffer>,
     stats: Option<Res<Stats>>,
+    (trainer, progress): (Res<Trainer>, Res<Progress>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut act = Vec::new();
@@ -297,6 +299,9 @@ fn dialogs(
                 });
             });
         }
+        Some(Dialog::Puzzles) => {
+            super::puzzles::list::window(&ctx, &trainer, &progress, game.record.rule(), &mut act);
+        }
         Some(Dialog::Save | Dialog::Open) | None => {}
     }
     for action in act {
@@ -355,7 +360,8 @@ fn proposal_dialog(
                     ui.label(computer::considering(&words::name(game, to)));
                 });
             }
-            Actor::Remote => {
+            // A puzzle takes no proposals; the trainer would be waited for like a remote player.
+            Actor::Remote | Actor::Trainer => {
                 ui.horizontal(|ui| {
                     ui.add(egui::Spinner::new());
                     ui.label(t!("proposal.waiting", name = words::name(game, to)));

@@ -52,6 +52,14 @@ pub fn menu_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
             act,
         );
         item(ui, &t!("stats.menu"), "", true, UiAction::Statistics, act);
+        item(
+            ui,
+            &t!("puzzles.menu"),
+            "",
+            !game.networked(),
+            UiAction::Puzzles,
+            act,
+        );
         ui.separator();
         item(ui, &t!("menu.quit"), "Ctrl+Q", true, UiAction::Quit, act);
     });

@@ -15,6 +15,7 @@ pub mod modal;
 pub mod network;
 pub mod opening;
 pub mod panel;
+pub mod puzzles;
 pub mod replay;
 pub mod reveal;
 pub mod settings_menu;

@@ -1,5 +1,6 @@
 //! The side panel (players, whose turn it is, the move count, the result, the game buttons,
-//! the board options, the replay and the move list) under the menu bar (`menu_bar`).
+//! the board options, the replay and the move list) under the menu bar (`menu_bar`); while a
+//! puzzle is on, the trainer's panel (`puzzles`) instead.
 
 use crate::ai::AiSettings;
 use crate::ai::analysis::Analysis;
@@ -8,6 +9,7 @@ use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
 use crate::game::{Game, GameMode};
 use crate::i18n::{self, t};
 use crate::net::{NetCommand, Network};
+use crate::puzzles::{Progress, Trainer};
 use crate::settings::{Settings, SettingsOverrides};
 use crate::ui::actions::{PointerOverUi, UiAction, UiState};
 use crate::ui::network::{self, NetPanel, NetUi};
@@ -44,6 +46,7 @@ fn panels(
         ResMut<NetUi>,
         MessageWriter<NetCommand>,
     ),
+    (trainer, progress): (Res<Trainer>, Res<Progress>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -94,7 +97,12 @@ fn panels(
                 .auto_shrink([false, false])
                 .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
                 .show(ui, |ui| {
-                    side_panel(ui, &game, &mut edited, &mut act, ai, net)
+                    // A puzzle on the board: the trainer's panel instead of the game's.
+                    if game.in_puzzle() && trainer.current.is_some() {
+                        super::puzzles::section(ui, &game, &trainer, &progress, &mut act);
+                    } else {
+                        side_panel(ui, &game, &mut edited, &mut act, ai, net);
+                    }
                 });
         });
     let over = ctx.pointer_latest_pos().is_some_and(|p| {

@@ -78,6 +78,8 @@ pub enum Dialog {
     Statistics,
     /// Continue the position in this mode, or start afresh?
     SwitchMode(GameMode),
+    /// The puzzle trainer's list.
+    Puzzles,
 }
 
 /// The new game form: the mode and the people's names as typed.

@@ -55,6 +55,7 @@ pub fn mode_describe(mode: GameMode) -> String {
 pub fn seat_name(seat: &Seat, stone: Stone) -> String {
     match seat {
         Seat::Computer { level } => computer_name(*level),
+        Seat::Trainer => t!("puzzles.defender").into_owned(),
         _ => seat
             .name()
             .map_or_else(|| i18n::colour_title(stone), str::to_owned),
@@ -263,6 +264,7 @@ pub fn notice_text(notice: &Notice, game: &Game) -> String {
         }
         Notice::Network(net) => net_notice_text(net, game.record.size()),
         Notice::File(file) => file_notice(file),
+        Notice::Puzzle(puzzle) => super::puzzles::words::notice_text(puzzle),
     }
 }
 
