@@ -45,11 +45,14 @@ fn puzzle(app: &App, id: &str) -> Puzzle {
 }
 
 /// Runs updates until the engine's check of the last move is done and its reply (if any)
-/// is on the board.
-fn settle(app: &mut App) {
+/// is on the board; the stones placed meanwhile (read after every update: messages do not
+/// last).
+fn settle(app: &mut App) -> Vec<StonePlaced> {
     let started = Instant::now();
+    let mut placed = drain::<StonePlaced>(app);
     loop {
         app.update();
+        placed.extend(drain::<StonePlaced>(app));
         let waiting = trainer(app).busy()
             || matches!(state(app), AttemptState::Defending { .. })
             || trainer(app).attempt_record().map(|r| r.moves().len())
@@ -65,6 +68,8 @@ fn settle(app: &mut App) {
     }
     // The frame after: a finished puzzle is ended.
     app.update();
+    placed.extend(drain::<StonePlaced>(app));
+    placed
 }
 
 fn open(app: &mut App, id: &str) {
@@ -94,14 +99,14 @@ fn playing_the_solution_solves_the_puzzle_against_the_engines_defence() {
         if pair.len() == 2 {
             assert!(matches!(state(&app), AttemptState::Defending { .. }));
         }
-        settle(&mut app);
+        let placed = settle(&mut app);
         eprintln!(
             "{}: the check of {} took {:?}",
             FOURS,
             pair[0],
             trainer(&app).last_check
         );
-        for placed in drain::<StonePlaced>(&mut app) {
+        for placed in placed {
             if placed.origin == Origin::Seat(Actor::Trainer) {
                 assert_eq!(placed.stone, puzzle.side.opponent());
                 replies.push(placed.pos);
@@ -233,6 +238,8 @@ fn undo_hints_and_seats_keep_out_of_a_puzzle() {
     open(&mut app, FOURS);
     let before = game(&app).record.moves().len();
     drain::<Notice>(&mut app);
+    // Each request is answered at once (read after each update: messages do not last).
+    let mut notices = Vec::new();
     send(
         &mut app,
         Propose {
@@ -240,8 +247,11 @@ fn undo_hints_and_seats_keep_out_of_a_puzzle() {
             from: Actor::Local,
         },
     );
+    notices.extend(drain::<Notice>(&mut app));
     send(&mut app, ComputerRequest::Hint);
+    notices.extend(drain::<Notice>(&mut app));
     send(&mut app, GameCommand::Redo);
+    notices.extend(drain::<Notice>(&mut app));
     send(
         &mut app,
         GameCommand::Resign {
@@ -249,7 +259,7 @@ fn undo_hints_and_seats_keep_out_of_a_puzzle() {
             from: Actor::Local,
         },
     );
-    let notices = drain::<Notice>(&mut app);
+    notices.extend(drain::<Notice>(&mut app));
     let locked = notices
         .iter()
         .filter(|n| **n == Notice::Puzzle(PuzzleNotice::NotInPuzzle))
@@ -341,4 +351,36 @@ fn leaving_the_trainer_brings_back_the_game_before_it() {
     let points: Vec<Pos> = game(&app).points();
     assert_eq!(points, vec![p("h8"), p("i9")]);
     assert!(game(&app).active && game(&app).in_progress());
+}
+
+#[test]
+fn the_engines_defence_is_searched_off_the_main_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path());
+    // A win in 3 and a quiet move: the engine defends, then the solvers look in vain for
+    // the win (the longest check there is).
+    let id = "renju-win3-007";
+    open(&mut app, id);
+    click(&mut app, "a1");
+    // The frame that played the move did not wait for the check.
+    assert!(matches!(state(&app), AttemptState::Defending { .. }));
+    let started = Instant::now();
+    let mut worst = Duration::ZERO;
+    let mut frames = 0;
+    while matches!(state(&app), AttemptState::Defending { .. }) {
+        let frame = Instant::now();
+        app.update();
+        worst = worst.max(frame.elapsed());
+        frames += 1;
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let check = trainer(&app).last_check.expect("checked");
+    eprintln!("{id}: check {check:?} over {frames} frames, worst frame {worst:?}");
+    assert!(matches!(state(&app), AttemptState::Failed { .. }));
+    // Frames went on while the engine worked (a generous bound: the machine may be busy).
+    assert!(
+        frames >= 1 && worst < Duration::from_millis(500),
+        "worst frame {worst:?}"
+    );
 }

@@ -1,5 +1,5 @@
-//! The puzzle list: the shipped puzzles by rule and kind, each with its number, grade and
-//! solved / failed mark; a click opens it on the board, "Next unsolved" the first one not
+//! The puzzle list: the shipped puzzles by rule and kind, each with its number, grade (moves
+//! to win) and solved / failed mark; a click opens it on the board, "Next unsolved" the first one not
 //! solved yet. Reads `Trainer` and `Progress`; writes `UiAction`s.
 
 use super::{SOLVED, words};
@@ -69,6 +69,7 @@ pub fn window(
             .show(ui, |ui| {
                 egui::Grid::new("puzzle grid")
                     .spacing([6.0, 6.0])
+                    .min_col_width(58.0)
                     .show(ui, |ui| {
                         for (n, &index) in shown.iter().enumerate() {
                             let puzzle = &trainer.puzzles[index];
@@ -82,9 +83,9 @@ pub fn window(
                             let text = egui::RichText::new(format!(
                                 "{}\n{}",
                                 words::number(trainer, index),
-                                "●".repeat(puzzle.grade.min(6) as usize)
+                                t!("puzzles.grade", n = puzzle.grade)
                             ))
-                            .size(13.0);
+                            .size(12.5);
                             let entry = progress.entry(&puzzle.id);
                             let hover = format!(
                                 "{}\n{}\n{}",
@@ -99,7 +100,7 @@ pub fn window(
                             let button = egui::Button::new(text)
                                 .fill(fill)
                                 .stroke(egui::Stroke::new(width, stroke))
-                                .min_size(egui::vec2(54.0, 44.0));
+                                .min_size(egui::vec2(58.0, 44.0));
                             if ui.add(button).on_hover_text(hover).clicked() {
                                 act.push(UiAction::Puzzle(PuzzleRequest::Open(puzzle.id.clone())));
                             }
@@ -114,7 +115,6 @@ pub fn window(
             legend(ui, SOLVED, &words::mark_name(Mark::Solved));
             legend(ui, palette.error, &words::mark_name(Mark::Failed));
             legend(ui, palette.card_stroke, &words::mark_name(Mark::New));
-            ui.label(egui::RichText::new(t!("puzzles.dots")).color(palette.muted));
         });
         ui.add_space(6.0);
         ui.horizontal(|ui| {
