@@ -2,6 +2,7 @@
 # Renders the game under a virtual X server after a few scripted moves and saves a PNG.
 # Usage: scripts/screenshot.sh OUT.png [extra game arguments, e.g. --rule renju --moves h8i9]
 # SCREEN=800x600 renders on a virtual screen of that size, with the window filling it.
+# POINTER=X,Y rests the mouse pointer there (screen pixels) while the game renders.
 # Installs xvfb, a software Vulkan driver and the ALSA headers the sound needs to build when
 # missing (Debian/Ubuntu), builds the game,
 # and exits non-zero if no PNG appears.
@@ -45,8 +46,22 @@ for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0
 rm -f "$out"
 size=()
 [ -n "${SCREEN:-}" ] && size=(--window "$SCREEN")
-DISPLAY="$display" timeout 120 "$game" --data-dir "$data" --screenshot "$out" --after-frames 12 "${size[@]}" "$@" \
-  >"$data/game.log" 2>&1 || { echo "the game failed:" >&2; tail -20 "$data/game.log" >&2; exit 1; }
+frames=12
+if [ -n "${POINTER:-}" ]; then
+  ensure_packages xdotool
+  frames=60
+fi
+DISPLAY="$display" timeout 120 "$game" --data-dir "$data" --screenshot "$out" --after-frames "$frames" "${size[@]}" "$@" \
+  >"$data/game.log" 2>&1 &
+game_pid=$!
+if [ -n "${POINTER:-}" ]; then
+  # Keep the pointer there until the window has appeared under it.
+  while kill -0 "$game_pid" 2>/dev/null; do
+    DISPLAY="$display" xdotool mousemove "${POINTER%,*}" "${POINTER#*,}" 2>/dev/null || true
+    sleep 0.3
+  done
+fi
+wait "$game_pid" || { echo "the game failed:" >&2; tail -20 "$data/game.log" >&2; exit 1; }
 if [ ! -s "$out" ]; then
   echo "no screenshot was written" >&2
   tail -20 "$data/game.log" >&2

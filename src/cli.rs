@@ -62,6 +62,12 @@ pub struct Cli {
     /// opened with the game).
     #[arg(value_name = "FILE", conflicts_with = "open")]
     pub file: Option<PathBuf>,
+    /// Open a game and analyse it (or show the analysis saved with it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["open", "file"])]
+    pub review: Option<PathBuf>,
+    /// Mark the fours and open threes of both colours on the board in this run.
+    #[arg(long)]
+    pub threats: bool,
     /// Open the puzzle trainer: its list, or with an ID (e.g. renju-fours-007) that puzzle;
     /// `--moves` are then your moves in it (each waits for the computer's defence).
     #[arg(long, value_name = "ID", num_args = 0..=1, default_missing_value = "")]
@@ -341,7 +347,12 @@ pub fn first_game(cli: &Cli, mut setup: GameSetup) -> Result<StartupGame, String
     }
     let asked = cli.opening.is_some() || cli.nigiri || cli.clock.is_some() || cli.size.is_some();
     let mut problem = None;
-    let mut saved = match cli.open.as_ref().or(cli.file.as_ref()) {
+    let mut saved = match cli
+        .open
+        .as_ref()
+        .or(cli.file.as_ref())
+        .or(cli.review.as_ref())
+    {
         Some(path) => match save::read_file(path, setup.rule) {
             Ok(saved) => Some(saved),
             Err(error) => {

@@ -2,11 +2,13 @@
 //! move the computer plays it logs the worst and the mean frame time while it thought; at
 //! exit it logs the worst and mean over the run, for frames while thinking and for all other
 //! frames (the baseline). The first frames (window creation, shader compilation) are left
-//! out. A search that was cancelled (undo, new game) logs nothing.
+//! out. A search that was cancelled (undo, new game) logs nothing. Frames while a game is
+//! analysed (the review) are counted on their own.
 
 use crate::GameSystems;
 use crate::ai::AiActivity;
 use crate::game::{Actor, Game, Origin, StonePlaced, StoneRemoved};
+use crate::review::ReviewState;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -42,6 +44,8 @@ pub struct FrameStats {
     pub current: FrameTimes,
     /// All frames while the computer thought.
     pub thinking: FrameTimes,
+    /// All frames while a game was analysed (the review).
+    pub analysing: FrameTimes,
     /// All other frames.
     pub other: FrameTimes,
     pub moves: u32,
@@ -61,13 +65,20 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// Frame `delta` belongs to the thinking when the computer was thinking at the end of the
 /// previous frame.
-fn measure(time: Res<Time<Real>>, activity: Res<AiActivity>, mut stats: ResMut<FrameStats>) {
+fn measure(
+    time: Res<Time<Real>>,
+    activity: Res<AiActivity>,
+    review: Res<ReviewState>,
+    mut stats: ResMut<FrameStats>,
+) {
     stats.seen += 1;
     if stats.seen <= WARM_UP_FRAMES {
         return;
     }
     let delta = time.delta();
-    if activity.thinking {
+    if review.running() {
+        stats.analysing.add(delta);
+    } else if activity.thinking {
         stats.current.add(delta);
         stats.thinking.add(delta);
     } else {
@@ -109,11 +120,14 @@ fn per_move(
 fn summary(mut exit: MessageReader<AppExit>, stats: Res<FrameStats>) {
     if exit.read().count() > 0 {
         info!(
-            "frame stats: {} computer moves; while thinking {} frames, worst {:.1} ms, mean {:.1} ms; other frames {}, worst {:.1} ms, mean {:.1} ms",
+            "frame stats: {} computer moves; while thinking {} frames, worst {:.1} ms, mean {:.1} ms; while analysing the game {} frames, worst {:.1} ms, mean {:.1} ms; other frames {}, worst {:.1} ms, mean {:.1} ms",
             stats.moves,
             stats.thinking.frames,
             ms(stats.thinking.worst),
             ms(stats.thinking.mean()),
+            stats.analysing.frames,
+            ms(stats.analysing.worst),
+            ms(stats.analysing.mean()),
             stats.other.frames,
             ms(stats.other.worst),
             ms(stats.other.mean()),

@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod net;
 pub mod persist;
 pub mod puzzles;
+pub mod review;
 pub mod save;
 pub mod screenshot;
 pub mod settings;
@@ -42,7 +43,8 @@ pub enum GameSystems {
 }
 
 /// Everything that needs no window: the match flow, stone entities, saving and autosave, the
-/// interface's actions and dialogs state, the computer player and the puzzle trainer. Tests
+/// interface's actions and dialogs state, the computer player, the game review and the
+/// puzzle trainer. Tests
 /// run it under `MinimalPlugins`.
 pub struct GameLogicPlugin {
     /// Where saved games and the autosave live.
@@ -80,6 +82,7 @@ impl Plugin for GameLogicPlugin {
             stats::plugin,
             net::plugin,
             puzzles::plugin,
+            review::plugin,
         ));
     }
 }
@@ -102,6 +105,7 @@ impl Plugin for GameViewPlugin {
             settings::view_plugin,
             sound::view_plugin,
             puzzles::view::plugin,
+            review::view::plugin,
         ));
     }
 }

@@ -8,7 +8,8 @@ use bevy::winit::WinitSettings;
 use clap::Parser;
 use gomoku::ai::StartupRequests;
 use gomoku::frame_stats::FrameStats;
-use gomoku::save::DataDir;
+use gomoku::review::StartupReview;
+use gomoku::save::{self, DataDir};
 use gomoku::screenshot::ScreenshotRequest;
 use gomoku::settings::{self, ConfigDir, MIN_WINDOW, SettingsOverrides};
 use gomoku::ui::actions::UiAction;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
     let overrides = SettingsOverrides {
         language: cli.lang.map(Into::into),
         theme: cli.theme.map(Into::into),
+        threats: cli.threats,
     };
     let saved_settings = settings::load(&config_dir).settings().clone();
     gomoku::i18n::set_language(overrides.language(&saved_settings));
@@ -117,6 +119,14 @@ fn main() -> ExitCode {
             analysis: cli.analysis,
             hint: cli.hint,
         });
+    }
+    if let Some(path) = &cli.review {
+        // The analysis saved with the game is shown; without one the game is analysed.
+        let saved = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| save::saved_review(&text))
+            .and_then(Result::ok);
+        app.insert_resource(StartupReview(saved));
     }
     if let Some(path) = cli.screenshot {
         app.insert_resource(WinitSettings::continuous())

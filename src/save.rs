@@ -2,16 +2,21 @@
 //! folder, imports (.gob, PSQ, SGF, pos strings) and exports (PSQ, SGF, pos string), and the
 //! autosave written after every change of the board and offered back on the next launch.
 //!
+//! A game's review (`review/`) is kept in the save file's analysis section, and read back
+//! with the game.
+//!
 //! Reads `SaveRequest`, `OpenRequest`, `ImportRequest` and the board's messages; writes
-//! `GameCommand::Load` and `Notice::File`.
+//! `GameCommand::Load`, `ReviewCommand::Loaded` and `Notice::File`.
 
 use crate::GameSystems;
 use crate::game::{
-    BoardReset, FileNotice, Game, GameCommand, GameOver, Notice, OpenProblem, StartupGame,
-    StonePlaced, StoneRemoved,
+    BoardReset, FileNotice, Game, GameCommand, GameOver, Notice, OpenProblem, ReviewNotice,
+    StartupGame, StonePlaced, StoneRemoved,
 };
 use crate::persist::{SaveOnChange, atomic_write};
+use crate::review::{ReviewCommand, ReviewState};
 use bevy::prelude::*;
+use gomoku_engine::review::GameReview;
 use gomoku_rules::notation::{gob, pos, psq, sgf};
 use gomoku_rules::save::{self, Players, SavedGame};
 use gomoku_rules::{DEFAULT_SIZE, FormatError, GameRecord, Rule};
@@ -294,11 +299,15 @@ fn offer_resume(
 fn save_games(
     mut requests: MessageReader<SaveRequest>,
     game: Res<Game>,
+    review: Res<ReviewState>,
     mut notices: MessageWriter<Notice>,
 ) {
     for request in requests.read() {
         let players = game.players();
-        let text = export(game.full_record(), &players, request.format);
+        let text = match (request.format, review.for_game(&game)) {
+            (FileFormat::Ron, Some(r)) => save::to_ron_with(game.full_record(), &players, Some(r)),
+            (format, _) => export(game.full_record(), &players, format),
+        };
         let path = request.path.clone();
         notices.write(Notice::File(match atomic_write(&path, text.as_bytes()) {
             Ok(()) => FileNotice::Saved { path },
@@ -310,27 +319,48 @@ fn save_games(
     }
 }
 
+/// The review saved with a game file's text, if it is a save file with one.
+#[must_use]
+pub fn saved_review(text: &str) -> Option<Result<GameReview, FormatError>> {
+    save::from_ron(text).ok()?;
+    save::analysis_from_ron(text)
+}
+
 fn open_games(
     mut opens: MessageReader<OpenRequest>,
     mut imports: MessageReader<ImportRequest>,
     mut commands: MessageWriter<GameCommand>,
+    mut reviews: MessageWriter<ReviewCommand>,
     mut notices: MessageWriter<Notice>,
     mut offer: ResMut<ResumeOffer>,
 ) {
     let mut results = Vec::new();
     for request in opens.read() {
         let name = Some(display_name(&request.path));
-        results.push((read_file(&request.path, request.rule), name));
+        let review = fs::read_to_string(&request.path)
+            .ok()
+            .and_then(|text| saved_review(&text));
+        results.push((read_file(&request.path, request.rule), name, review));
     }
     for request in imports.read() {
-        results.push((parse_text(&request.text, request.rule, None), None));
+        let review = saved_review(&request.text);
+        results.push((parse_text(&request.text, request.rule, None), None, review));
     }
-    for (result, name) in results {
+    for (result, name, review) in results {
         match result {
             Ok(saved) => {
                 offer.0 = None;
                 let moves = saved.record.moves().len();
                 commands.write(GameCommand::Load(Box::new(saved)));
+                match review {
+                    Some(Ok(review)) => {
+                        reviews.write(ReviewCommand::Loaded(Box::new(review)));
+                    }
+                    Some(Err(_)) => {
+                        notices.write(Notice::Review(ReviewNotice::SavedReviewUnusable));
+                    }
+                    None => {}
+                }
                 notices.write(Notice::File(FileNotice::Opened { name, moves }));
             }
             Err(problem) => {
@@ -344,6 +374,7 @@ fn open_games(
 /// on); the file is not touched while the board stays as it is, nor by a puzzle.
 fn autosave(
     game: Res<Game>,
+    review: Res<ReviewState>,
     data: Res<DataDir>,
     mut file: ResMut<Autosave>,
     mut placed: MessageReader<StonePlaced>,
@@ -364,7 +395,7 @@ fn autosave(
     let path = data.autosave();
     let contents = game
         .active
-        .then(|| save::to_ron(game.full_record(), &game.players()));
+        .then(|| save::to_ron_with(game.full_record(), &game.players(), review.for_game(&game)));
     if let Some(error) = file.0.save(&path, contents) {
         notices.write(Notice::File(FileNotice::AutosaveNotSaved { path, error }));
     }

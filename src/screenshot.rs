@@ -1,8 +1,9 @@
 //! `--screenshot FILE --after-frames N [--settle]`: render N frames (and with `--settle` wait
-//! until the computer's searches and the puzzle trainer's defence are done), save the window
-//! as a PNG and exit.
+//! until the computer's searches, the game's analysis and the puzzle trainer's defence are
+//! done), save the window as a PNG and exit.
 
 use crate::ai::AiActivity;
+use crate::review::ReviewState;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
@@ -30,13 +31,16 @@ fn take_screenshot(
     mut commands: Commands,
     request: Res<ScreenshotRequest>,
     activity: Option<Res<AiActivity>>,
+    review: Option<Res<ReviewState>>,
     trainer: Option<Res<crate::puzzles::Trainer>>,
     mut frames: Local<u32>,
     mut taken: Local<bool>,
 ) {
     *frames += 1;
-    let busy =
-        request.settle && (activity.is_some_and(|a| a.busy()) || trainer.is_some_and(|t| t.busy()));
+    let busy = request.settle
+        && (activity.is_some_and(|a| a.busy())
+            || review.is_some_and(|r| r.running())
+            || trainer.is_some_and(|t| t.busy()));
     if *taken || *frames < request.after_frames.max(1) || busy && *frames < SETTLE_FRAMES {
         return;
     }

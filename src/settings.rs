@@ -114,6 +114,8 @@ pub struct Settings {
     pub move_numbers: bool,
     pub coordinates: bool,
     pub forbidden_marks: bool,
+    /// Fours and open threes marked on the board, per colour.
+    pub threats: ThreatMarks,
     /// The new game's rule, forbidden-move policy, board size, opening rule, nigiri, time
     /// control, mode and names.
     pub rule: Rule,
@@ -145,6 +147,7 @@ impl Default for Settings {
             move_numbers: false,
             coordinates: true,
             forbidden_marks: true,
+            threats: ThreatMarks::default(),
             rule: Rule::Renju,
             policy: ForbiddenPolicy::Refuse,
             size: gomoku_rules::DEFAULT_SIZE,
@@ -160,6 +163,14 @@ impl Default for Settings {
             recent_addresses: Vec::new(),
         }
     }
+}
+
+/// For which colours the board marks fours and open threes (off by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ThreatMarks {
+    pub black: bool,
+    pub white: bool,
 }
 
 /// The window's size when nothing was saved.
@@ -284,6 +295,8 @@ impl ConfigDir {
 pub struct SettingsOverrides {
     pub language: Option<Language>,
     pub theme: Option<Theme>,
+    /// `--threats`: the threats of both colours are marked in this run.
+    pub threats: bool,
 }
 
 impl SettingsOverrides {

@@ -2,7 +2,7 @@
 //! (and every key is used), every character of every text has a glyph in the shipped font,
 //! and switching the language changes the panels' words.
 
-use gomoku::game::{Game, GameMode, GameSetup, NetNotice, Notice, PuzzleNotice};
+use gomoku::game::{Game, GameMode, GameSetup, NetNotice, Notice, PuzzleNotice, ReviewNotice};
 use gomoku::i18n::{self, Language, messages};
 use gomoku::ui::style::CJK_FONT;
 use gomoku::ui::words;
@@ -451,6 +451,15 @@ fn every_notice() -> Vec<Notice> {
     ] {
         all.push(Notice::Puzzle(puzzle));
     }
+    for review in [
+        ReviewNotice::Finished { seconds: 12 },
+        ReviewNotice::Stopped { done: 4, total: 30 },
+        ReviewNotice::NothingToReview,
+        ReviewNotice::GameChanged,
+        ReviewNotice::SavedReviewUnusable,
+    ] {
+        all.push(Notice::Review(review));
+    }
     for notice in &all {
         // Every kind is listed above.
         match notice {
@@ -479,7 +488,8 @@ fn every_notice() -> Vec<Notice> {
             | Notice::ComputerResigns(_)
             | Notice::File(_)
             | Notice::Network(_)
-            | Notice::Puzzle(_) => {}
+            | Notice::Puzzle(_)
+            | Notice::Review(_) => {}
         }
     }
     all

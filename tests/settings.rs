@@ -8,6 +8,7 @@ use gomoku::game::{FileNotice, GameCommand, GameMode, GameSetup, Notice, Seat, S
 use gomoku::i18n::Language;
 use gomoku::settings::{
     self, AnimationLevel, Loaded, ModeSetting, SETTINGS_FILE, Settings, SettingsOverrides,
+    ThreatMarks,
 };
 use gomoku::theme::{ActiveTheme, Theme};
 use gomoku_engine::Level;
@@ -29,7 +30,7 @@ fn app(dir: &Path, overrides: SettingsOverrides) -> App {
 fn english() -> SettingsOverrides {
     SettingsOverrides {
         language: Some(Language::En),
-        theme: None,
+        ..Default::default()
     }
 }
 
@@ -43,6 +44,10 @@ fn custom() -> Settings {
         move_numbers: true,
         coordinates: false,
         forbidden_marks: false,
+        threats: ThreatMarks {
+            black: true,
+            white: false,
+        },
         rule: Rule::Standard,
         policy: ForbiddenPolicy::Lose,
         size: 19,
@@ -166,6 +171,7 @@ fn command_line_overrides_last_one_run_and_are_not_saved() {
         SettingsOverrides {
             language: Some(Language::En),
             theme: Some(Theme::Dark),
+            ..Default::default()
         },
     );
     assert_eq!(app.world().resource::<ActiveTheme>().0, Theme::Dark);

@@ -24,6 +24,13 @@ pub fn world_of(pos: Pos, size: usize) -> Vec2 {
     Vec2::new(f32::from(pos.x) - c, c - f32::from(pos.y))
 }
 
+/// Room the interface takes below the board (the review's graph), in logical pixels; set by
+/// the interface, read when the board is fitted.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct BoardInsets {
+    pub bottom: f32,
+}
+
 /// The board's place on screen, in logical window pixels (y down).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct BoardLayout {
@@ -48,10 +55,16 @@ impl BoardLayout {
     /// and the side panel leave free.
     #[must_use]
     pub fn fit(size: usize, window: Vec2) -> BoardLayout {
+        BoardLayout::fit_above(size, window, 0.0)
+    }
+
+    /// As [`BoardLayout::fit`], leaving `bottom` pixels free under the board.
+    #[must_use]
+    pub fn fit_above(size: usize, window: Vec2, bottom: f32) -> BoardLayout {
         let free_min = Vec2::new(0.0, MENU_HEIGHT);
         let free_max = Vec2::new(
             (window.x - PANEL_WIDTH).max(1.0),
-            window.y.max(MENU_HEIGHT + 1.0),
+            (window.y - bottom).max(MENU_HEIGHT + 1.0),
         );
         let free = free_max - free_min;
         let extent = (size - 1) as f32 + 2.0 * BOARD_MARGIN + 0.5;
@@ -111,6 +124,7 @@ impl BoardLayout {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
+        .init_resource::<BoardInsets>()
         .add_systems(PreUpdate, fit_to_window)
         .add_systems(Update, fit_to_window.in_set(crate::GameSystems::Present));
 }
@@ -118,10 +132,11 @@ pub(crate) fn plugin(app: &mut App) {
 fn fit_to_window(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     game: Res<crate::game::Game>,
+    insets: Res<BoardInsets>,
     mut layout: ResMut<BoardLayout>,
 ) {
     let window_size = window.map_or(layout.window, |w| w.size());
-    let fitted = BoardLayout::fit(game.record.size(), window_size);
+    let fitted = BoardLayout::fit_above(game.record.size(), window_size, insets.bottom);
     if *layout != fitted {
         *layout = fitted;
     }

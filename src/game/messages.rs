@@ -289,6 +289,23 @@ pub enum Notice {
     Network(super::network::NetNotice),
     /// The puzzle trainer.
     Puzzle(PuzzleNotice),
+    /// The game review (`review/`).
+    Review(ReviewNotice),
+}
+
+/// A fact of the game review.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewNotice {
+    /// Every position was analysed (`seconds`: how long it took).
+    Finished { seconds: u64 },
+    /// The analysis was stopped after `done` of `total` positions.
+    Stopped { done: usize, total: usize },
+    /// No game with moves is on the board, or a network game is on.
+    NothingToReview,
+    /// The game changed while it was analysed: the analysis stopped.
+    GameChanged,
+    /// The file's analysis was made by another version or for another game: not used.
+    SavedReviewUnusable,
 }
 
 /// A fact of the puzzle trainer.

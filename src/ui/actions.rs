@@ -2,7 +2,7 @@
 //! (`UiAction`), and which dialog is open. Needs no window, so tests drive it directly.
 //!
 //! Reads `UiAction`, `GameOver`, `ProposalMade`; writes `GameCommand`, `Propose`, `Answer`,
-//! `ComputerRequest`, `PuzzleRequest`, `ResetStats` and `Notice`.
+//! `ComputerRequest`, `PuzzleRequest`, `ReviewCommand`, `ResetStats` and `Notice`.
 
 pub use super::state::{
     Confirm, Dialog, NewGameForm, PointerOverUi, ReplayStep, UiState, question_for_local,
@@ -11,10 +11,11 @@ use crate::GameSystems;
 use crate::ai::ComputerRequest;
 use crate::board::picking::BoardInputBlocked;
 use crate::game::{
-    Actor, Answer, Decide, Game, GameCommand, GameMode, GameOver, GameSetup, Notice, ProposalKind,
-    Propose,
+    Actor, Answer, Decide, Game, GameCommand, GameMode, GameOver, GameSetup, Notice, Origin,
+    ProposalKind, Propose,
 };
 use crate::puzzles::PuzzleRequest;
+use crate::review::ReviewCommand;
 use crate::save::ResumeOffer;
 use crate::stats::ResetStats;
 use bevy::prelude::*;
@@ -79,6 +80,13 @@ pub enum UiAction {
     Puzzles,
     /// A request to the puzzle trainer (the open dialog closes).
     Puzzle(PuzzleRequest),
+    /// Analyse the whole game (the review).
+    AnalyseGame,
+    /// Stop the analysis (what is done is kept).
+    StopAnalysis,
+    /// Show the engine's line instead of move `n` (the replay steps to the position before
+    /// it), or hide it.
+    ShowBetterLine(Option<usize>),
 }
 
 /// The colour a person here acts for: their own seat, or in hot-seat the side to move.
@@ -198,6 +206,7 @@ struct ActionOutputs<'w> {
     reset_stats: MessageWriter<'w, ResetStats>,
     decisions: MessageWriter<'w, Decide>,
     puzzles: MessageWriter<'w, PuzzleRequest>,
+    review: MessageWriter<'w, ReviewCommand>,
 }
 
 impl ActionOutputs<'_> {
@@ -379,6 +388,24 @@ fn handle_actions(
                 ui.dialog = None;
                 out.puzzles.write(request.clone());
             }
+            UiAction::AnalyseGame => {
+                if ui.dialog == Some(Dialog::Result) {
+                    ui.dialog = None;
+                }
+                out.review.write(ReviewCommand::Start);
+            }
+            UiAction::StopAnalysis => {
+                out.review.write(ReviewCommand::Stop);
+            }
+            UiAction::ShowBetterLine(n) => {
+                if let Some(before) = n.and_then(|n| n.checked_sub(1))
+                    && game.active
+                    && before != game.replay_index()
+                {
+                    out.commands.write(GameCommand::ReplayTo(before));
+                }
+                out.review.write(ReviewCommand::ShowLine(*n));
+            }
         }
     }
 }
@@ -409,9 +436,11 @@ fn do_confirmed(question: Confirm, out: &mut ActionOutputs) {
     }
 }
 
-/// The result dialog opens when a game ends (a puzzle's end is told by the trainer's panel).
+/// The result dialog opens when a game ends (a puzzle's end is told by the trainer's panel);
+/// a finished game opened from a file shows its result in the panel only.
 fn show_result(game: Res<Game>, mut over: MessageReader<GameOver>, mut ui: ResMut<UiState>) {
-    if over.read().count() > 0 && ui.dialog.is_none() && !game.in_puzzle() {
+    let ended = over.read().filter(|o| o.origin != Origin::Load).count() > 0;
+    if ended && ui.dialog.is_none() && !game.in_puzzle() {
         ui.dialog = Some(Dialog::Result);
     }
 }

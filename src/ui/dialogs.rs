@@ -231,6 +231,14 @@ fn dialogs(
                             if ui.button(t!("menu.new_game")).clicked() {
                                 act.push(UiAction::NewGameDialog);
                             }
+                            if !game.networked()
+                                && ui
+                                    .button(t!("review.result_button"))
+                                    .on_hover_text(t!("review.analyse_help"))
+                                    .clicked()
+                            {
+                                act.push(UiAction::AnalyseGame);
+                            }
                             if ui.button(t!("result_dialog.look")).clicked() {
                                 act.push(UiAction::Close);
                             }

@@ -2,13 +2,14 @@
 //! due. bevy_egui 0.42 hands egui a `ModifiersChanged` event every frame; egui treats any event
 //! as a reason to repaint at once, so the app would redraw continuously: only real modifier
 //! changes are passed on. Between events the app sleeps until the next notice leaves the
-//! screen, or the next change of a running clock, or a second while a network game is on (whose link wakes it when the other player
+//! screen, or the next change of a running clock, a quarter of a second while a game is analysed, or a second while a network game is on (whose link wakes it when the other player
 //! sends something), or an hour; after a resize or a change of scale it redraws a few frames so that the
 //! layout settles without waiting for input.
 
 use super::dialogs::Toasts;
 use crate::game::Game;
 use crate::net::Network;
+use crate::review::ReviewState;
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResized, WindowScaleFactorChanged};
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -21,6 +22,8 @@ const IDLE_WAIT: Duration = Duration::from_secs(3600);
 /// other player sends wakes the app at once (the link calls the event loop's waker, see
 /// `net/start.rs`); this only bounds how late a status change could show if a wake-up were lost.
 const NETWORK_POLL: Duration = Duration::from_secs(1);
+/// How often the review's progress bar moves while a game is analysed.
+const REVIEW_POLL: Duration = Duration::from_millis(250);
 /// Frames drawn after a resize, for the layout to settle.
 const SETTLE_FRAMES: u32 = 3;
 
@@ -50,12 +53,16 @@ fn schedule_wake_up(
     toasts: Res<Toasts>,
     network: Option<Res<Network>>,
     game: Res<Game>,
+    review: Option<Res<ReviewState>>,
     mut winit: ResMut<WinitSettings>,
 ) {
     let mut wait = toasts.next_expiry().map_or(IDLE_WAIT, |at| {
         // A little after the deadline, so that the notice is gone when the frame comes.
         Duration::from_secs_f64((at - time.elapsed_secs_f64()).max(0.0) + 0.05)
     });
+    if review.is_some_and(|r| r.running()) {
+        wait = wait.min(REVIEW_POLL);
+    }
     if network.is_some_and(|n| n.active()) {
         wait = wait.min(NETWORK_POLL);
     }

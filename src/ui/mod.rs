@@ -7,6 +7,7 @@ pub mod clipboard;
 pub mod computer;
 pub mod dialogs;
 pub mod files;
+pub mod forbidden;
 pub mod help;
 pub mod icon;
 pub mod idle;
@@ -18,6 +19,7 @@ pub mod panel;
 pub mod puzzles;
 pub mod replay;
 pub mod reveal;
+pub mod review;
 pub mod settings_menu;
 pub mod state;
 pub mod stats_window;
@@ -48,6 +50,7 @@ pub(crate) fn plugin(app: &mut App) {
         network::plugin,
         opening::plugin,
         reveal::plugin,
+        forbidden::plugin,
     ));
 }
 

@@ -5,12 +5,14 @@
 use crate::ai::AiSettings;
 use crate::ai::analysis::Analysis;
 use crate::ai::player::ComputerPlayer;
-use crate::board::layout::{MENU_HEIGHT, PANEL_WIDTH};
+use crate::board::layout::{BoardInsets, MENU_HEIGHT, PANEL_WIDTH};
+use crate::board::threats::shown_for;
 use crate::game::{Game, GameMode};
 use crate::i18n::{self, t};
 use crate::net::{NetCommand, Network};
 use crate::puzzles::{Progress, Trainer};
-use crate::settings::{Settings, SettingsOverrides};
+use crate::review::ReviewState;
+use crate::settings::{Settings, SettingsOverrides, ThreatMarks};
 use crate::ui::actions::{PointerOverUi, UiAction, UiState};
 use crate::ui::network::{self, NetPanel, NetUi};
 use crate::ui::state::{can_offer_draw, can_resign};
@@ -46,6 +48,8 @@ fn panels(
         ResMut<NetUi>,
         MessageWriter<NetCommand>,
     ),
+    review: Res<ReviewState>,
+    mut insets: ResMut<BoardInsets>,
     (trainer, progress): (Res<Trainer>, Res<Progress>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -97,14 +101,49 @@ fn panels(
                 .auto_shrink([false, false])
                 .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
                 .show(ui, |ui| {
+                    let options = BoardOptions {
+                        settings: &mut edited,
+                        overrides: &mut edited_overrides,
+                    };
                     // A puzzle on the board: the trainer's panel instead of the game's.
                     if game.in_puzzle() && trainer.current.is_some() {
                         super::puzzles::section(ui, &game, &trainer, &progress, &mut act);
                     } else {
-                        side_panel(ui, &game, &mut edited, &mut act, ai, net);
+                        side_panel(ui, &game, options, &mut act, ai, net, &review);
                     }
                 });
         });
+    // The review's graph under the board.
+    let graph = super::review::graph_review(&game, &review);
+    if let Some(reviewed) = graph {
+        // Under the board only: beside the side panel, not under it (an area, so that the
+        // panels' layout stays as it is).
+        let screen = ctx.viewport_rect();
+        let height = super::review::GRAPH_HEIGHT;
+        let size = egui::vec2(screen.width() - PANEL_WIDTH, height);
+        egui::Area::new(egui::Id::new("review graph"))
+            .order(egui::Order::Middle)
+            .fixed_pos(egui::pos2(screen.min.x, screen.max.y - height))
+            .show(ctx, |ui| {
+                egui::Frame::new()
+                    .fill(style::palette(ctx).panel)
+                    .inner_margin(egui::Margin::symmetric(12, 6))
+                    .show(ui, |ui| {
+                        ui.set_min_size(size - egui::vec2(24.0, 12.0));
+                        ui.set_max_size(size - egui::vec2(24.0, 12.0));
+                        super::review::graph(ui, &game, reviewed, &mut act);
+                    });
+            });
+    }
+    let bottom = if graph.is_some() {
+        super::review::GRAPH_HEIGHT
+    } else {
+        0.0
+    };
+    if insets.bottom != bottom {
+        insets.bottom = bottom;
+        ctx.request_repaint();
+    }
     let over = ctx.pointer_latest_pos().is_some_and(|p| {
         ctx.layer_id_at(p)
             .is_some_and(|layer| layer.order != egui::Order::Background)
@@ -224,14 +263,22 @@ pub fn words(game: &Game) -> Vec<String> {
     ]
 }
 
+/// The board options the panel edits: the settings, and `--threats` for this run.
+struct BoardOptions<'a> {
+    settings: &'a mut Settings,
+    overrides: &'a mut SettingsOverrides,
+}
+
 fn side_panel(
     ui: &mut egui::Ui,
     game: &Game,
-    settings: &mut Settings,
+    options: BoardOptions,
     act: &mut Vec<UiAction>,
     ai: AiPanel,
     net: NetPanel,
+    review: &ReviewState,
 ) {
+    let settings = options.settings;
     let words = PanelWords::of(game);
     ui.horizontal(|ui| {
         ui.heading(
@@ -324,9 +371,36 @@ fn side_panel(
             act.push(UiAction::SetStrict(strict));
         }
     }
+    threat_options(ui, settings, options.overrides);
+    super::review::section(ui, game, review, act);
     ui.separator();
     replay::replay_bar(ui, game, act);
-    replay::move_list(ui, game, &words.move_list, &words.black_first);
+    replay::move_list(
+        ui,
+        game,
+        review.for_game(game),
+        &words.move_list,
+        &words.black_first,
+        act,
+    );
+}
+
+/// "Mark threats: ☐ black's ☐ white's". Unticking a colour that `--threats` showed turns the
+/// run's override off and keeps the other colour as it was shown.
+fn threat_options(ui: &mut egui::Ui, settings: &mut Settings, overrides: &mut SettingsOverrides) {
+    let mut black = shown_for(settings, overrides, Stone::Black);
+    let mut white = shown_for(settings, overrides, Stone::White);
+    let (was_black, was_white) = (black, white);
+    ui.horizontal(|ui| {
+        ui.label(t!("threats.title"))
+            .on_hover_text(t!("threats.help"));
+        ui.checkbox(&mut black, t!("threats.black"));
+        ui.checkbox(&mut white, t!("threats.white"));
+    });
+    if (black, white) != (was_black, was_white) {
+        overrides.threats = false;
+        settings.threats = ThreatMarks { black, white };
+    }
 }
 
 /// One player's card; `here`: in a network game, whether that player is connected.

@@ -6,7 +6,9 @@ use super::style;
 use super::words::pos_label;
 use crate::game::Game;
 use crate::i18n::t;
+use crate::review::view::badge;
 use bevy_egui::egui;
+use gomoku_engine::review::GameReview;
 
 /// ⏮ ◀ ▶ ⏭ and a slider over every position of the game; while replaying, "continue from
 /// here".
@@ -71,11 +73,22 @@ fn replay_hint(step: ReplayStep) -> String {
     .into_owned()
 }
 
-pub fn move_list(ui: &mut egui::Ui, game: &Game, title: &str, black_first: &str) {
+/// The moves in pairs, the undone ones greyed; with a review, each judged move's badge. A
+/// click on a move shows the position after it (not during a network game).
+pub fn move_list(
+    ui: &mut egui::Ui,
+    game: &Game,
+    review: Option<&GameReview>,
+    title: &str,
+    black_first: &str,
+    act: &mut Vec<UiAction>,
+) {
     ui.label(egui::RichText::new(title).strong());
     let moves = game.record.moves();
     let size = game.record.size();
+    let shown = game.replay_index();
     let redo: Vec<_> = game.record.redo_moves().collect();
+    let clickable = game.active && !game.networked() && !game.in_puzzle();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .stick_to_bottom(true)
@@ -85,23 +98,41 @@ pub fn move_list(ui: &mut egui::Ui, game: &Game, title: &str, black_first: &str)
                 .spacing([18.0, 3.0])
                 .striped(true)
                 .show(ui, |ui| {
-                    let all: Vec<(String, bool)> = moves
+                    let all: Vec<(gomoku_rules::Pos, bool)> = moves
                         .iter()
-                        .map(|m| (pos_label(m.pos, size), false))
-                        .chain(redo.iter().map(|m| (pos_label(m.pos, size), true)))
+                        .map(|m| (m.pos, false))
+                        .chain(redo.iter().map(|m| (m.pos, true)))
                         .collect();
                     for (i, pair) in all.chunks(2).enumerate() {
                         ui.label(
                             egui::RichText::new(format!("{}.", i + 1))
                                 .color(style::muted(ui.ctx())),
                         );
-                        for (label, undone) in pair {
-                            let text = egui::RichText::new(label).monospace();
-                            ui.label(if *undone {
-                                text.color(style::muted(ui.ctx())).italics()
+                        for (j, (pos, undone)) in pair.iter().enumerate() {
+                            let index = 2 * i + j;
+                            let mark = review.and_then(|r| r.moves.get(index)).and_then(badge);
+                            let mut label = pos_label(*pos, size);
+                            if let Some((symbol, _)) = mark {
+                                label.push_str(symbol);
+                            }
+                            let mut text = egui::RichText::new(label).monospace();
+                            if let Some((_, colour)) = mark {
+                                text = text.color(colour).strong();
+                            }
+                            if *undone {
+                                text = text.color(style::muted(ui.ctx())).italics();
+                            }
+                            if index + 1 == shown && game.review.is_some() {
+                                text = text.background_color(style::palette(ui.ctx()).card_active);
+                            }
+                            let response = ui.add(egui::Label::new(text).sense(if clickable {
+                                egui::Sense::click()
                             } else {
-                                text
-                            });
+                                egui::Sense::hover()
+                            }));
+                            if response.clicked() && index + 1 != shown {
+                                act.push(UiAction::ReplayTo(index + 1));
+                            }
                         }
                         ui.end_row();
                     }

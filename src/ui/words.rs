@@ -2,7 +2,8 @@
 //! problems, settings choices. The logic emits facts; only the interface calls `t!`.
 
 use crate::game::{
-    FileNotice, Game, GameMode, NetNotice, Notice, OpenProblem, Proposal, ProposalKind, Seat,
+    FileNotice, Game, GameMode, NetNotice, Notice, OpenProblem, Proposal, ProposalKind,
+    ReviewNotice, Seat,
 };
 use crate::i18n::{self, t};
 use crate::save::FileFormat;
@@ -265,7 +266,21 @@ pub fn notice_text(notice: &Notice, game: &Game) -> String {
         Notice::Network(net) => net_notice_text(net, game.record.size()),
         Notice::File(file) => file_notice(file),
         Notice::Puzzle(puzzle) => super::puzzles::words::notice_text(puzzle),
+        Notice::Review(review) => review_notice(review),
     }
+}
+
+fn review_notice(notice: &ReviewNotice) -> String {
+    match notice {
+        ReviewNotice::Finished { seconds } => t!("review.finished", seconds = seconds),
+        ReviewNotice::Stopped { done, total } => {
+            t!("review.stopped", done = done, total = total)
+        }
+        ReviewNotice::NothingToReview => t!("review.nothing"),
+        ReviewNotice::GameChanged => t!("review.game_changed"),
+        ReviewNotice::SavedReviewUnusable => t!("review.saved_unusable"),
+    }
+    .into_owned()
 }
 
 #[must_use]

@@ -21,7 +21,7 @@ pub fn logic_app(dir: &Path) -> App {
             config_dir: dir.to_path_buf(),
             overrides: SettingsOverrides {
                 language: Some(Language::En),
-                theme: None,
+                ..default()
             },
         });
     app

@@ -13,9 +13,9 @@
 //!
 //! # Winning chances
 //! An evaluation `e` (for the side to move) means chances `tanh(e / (2·K))` in −1..+1 with
-//! `K` = [`CHANCE_SCALE`] = 250: the winning probability `1 / (1 + exp(−e / K))` of a
-//! logistic fitted to game results (the evaluation's own scale), stretched to −1..+1. So
-//! ±100 is ±0.20, ±250 ±0.46, ±500 ±0.76, ±1000 ±0.96. Proven wins and losses are ±1
+//! `K` = [`CHANCE_SCALE`] = 1041: the winning probability `1 / (1 + exp(−e / K))` of the
+//! logistic the evaluation weights were fitted with, stretched to −1..+1. So ±400 is ±0.19,
+//! ±1000 ±0.45, ±2000 ±0.74, ±4000 ±0.96. Proven wins and losses are ±1
 //! exactly: a VCF or VCT of the side to move, a mate score of the search, a finished game, and
 //! a position reached by the first move of a VCF or VCT proven in the position before (the
 //! solver's line holds against every reply, though the next position's own search may not

@@ -254,6 +254,12 @@ fn chances_follow_the_documented_logistic() {
     assert_eq!(chances_from_eval(0), 0.0);
     assert_eq!(chances_from_eval(MATE - 3), 1.0);
     assert_eq!(chances_from_eval(-(MATE - 3)), -1.0);
-    assert!((chances_from_eval(250) - 0.462).abs() < 0.01);
-    assert!((chances_from_eval(-500) + 0.762).abs() < 0.01);
+    assert!((chances_from_eval(1041) - 0.462).abs() < 0.01);
+    assert!((chances_from_eval(-2082) + 0.762).abs() < 0.01);
+    // The scale is the one the evaluation weights were fitted with.
+    let fitted = gomoku_engine::eval::weight_set().scale;
+    assert!(
+        (fitted - gomoku_engine::review::CHANCE_SCALE).abs() < 1.0,
+        "the weight file's scale is {fitted}"
+    );
 }

@@ -12,10 +12,13 @@ pub const INACCURACY: f32 = 0.2;
 pub const MISTAKE: f32 = 0.4;
 /// Loss of chances from which a move is a blunder.
 pub const BLUNDER: f32 = 0.6;
-/// Evaluation units per unit of the logistic (see the module header).
-pub const CHANCE_SCALE: f32 = 250.0;
-/// Version of the [`GameReview`] data (saved with games).
-pub const REVIEW_VERSION: u32 = 1;
+/// Evaluation units per unit of the logistic (see the module header): the scale the
+/// evaluation weights were fitted with (`scale` in `data/eval_weights.txt`; a test checks that
+/// the two agree).
+pub const CHANCE_SCALE: f32 = 1041.0;
+/// Version of the [`GameReview`] data (saved with games). Version 1 read evaluations on a
+/// scale of 250.
+pub const REVIEW_VERSION: u32 = 2;
 
 /// The fixed work spent on each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
