@@ -2,8 +2,8 @@
 # Screenshots of the teaching features, in English and 中文: a reviewed game (the graph under
 # the board, a blunder marked with the engine's better move), a forbidden point with the lines
 # that make it so (the pointer resting on it), and the threat marks of both colours.
-# Usage: scripts/screenshot-learn.sh OUT_DIR [REVIEWED_GAME_FILE]
-# (default game: a freestyle game of Novice (black) against Intermediate, as a pos string).
+# Usage: scripts/screenshot-learn.sh OUT_DIR [REVIEWED_GAME_FILE] (REPLAY=N: the move shown, 17 by default)
+# (default game: a renju game of Novice against Novice, as a pos string).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: scripts/screenshot-learn.sh OUT_DIR [GAME_FILE]}
@@ -19,12 +19,12 @@ trap 'rm -rf "$work"' EXIT
 game=${2:-}
 if [ -z "$game" ]; then
   game="$work/game.txt"
-  echo "h8g7i7g9h6g8g6i6h7h9g5g11g10j8f5e4h5h4e5d5i5" >"$game"
+  echo "h8g7f8e8g9e7f10e11i7j6e9f7c7h7d7d8d10g6c11b12d9c9f9h9f6e6f12f11g8e4e5f5d3i8" >"$game"
 fi
 
 for lang in en zh; do
-  scripts/screenshot.sh "$out/review-$lang.png" --lang "$lang" --rule freestyle \
-    --review "$game" --settle --after-frames 20
+  scripts/screenshot.sh "$out/review-$lang.png" --lang "$lang" --rule renju \
+    --review "$game" --replay "${REPLAY:-17}" --settle --after-frames 20
 done
 
 # Renju: h8 would make a diagonal and an anti-diagonal three (forbidden, double-three); the

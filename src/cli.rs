@@ -65,6 +65,9 @@ pub struct Cli {
     /// Open a game and analyse it (or show the analysis saved with it).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["open", "file"])]
     pub review: Option<PathBuf>,
+    /// Show the position after N moves of the game opened (the replay), e.g. with `--review`.
+    #[arg(long, value_name = "N")]
+    pub replay: Option<usize>,
     /// Mark the fours and open threes of both colours on the board in this run.
     #[arg(long)]
     pub threats: bool,

@@ -120,6 +120,15 @@ fn main() -> ExitCode {
             hint: cli.hint,
         });
     }
+    if let Some(n) = cli.replay {
+        app.add_systems(
+            Update,
+            (move |mut actions: MessageWriter<UiAction>| {
+                actions.write(UiAction::ReplayTo(n));
+            })
+            .run_if(run_once),
+        );
+    }
     if let Some(path) = &cli.review {
         // The analysis saved with the game is shown; without one the game is analysed.
         let saved = std::fs::read_to_string(path)

@@ -1,7 +1,7 @@
 //! Why a point is forbidden, on the board: while the pointer rests on a renju-forbidden point
 //! before black plays, the lines that make it forbidden (`gomoku_rules::explain`) are drawn —
 //! the two threes, the fours or the overline as red bands through their stones with their key
-//! points — and a three that does not count as a grey band, its straight-four points crossed
+//! points — and a three that does not count as a pale band, its straight-four points crossed
 //! where they are themselves forbidden. The sentences beside it are the interface's
 //! (`ui/forbidden.rs`), from the same `Explained` data.
 
@@ -117,7 +117,7 @@ fn draw_lines(
     Ok(())
 }
 
-/// A band through a line's stones: red when it counts, grey (thinner) when it does not.
+/// A band through a line's stones: red when it counts, pale grey (thinner) when it does not.
 fn band(
     painter: &egui::Painter,
     line: &ShapeLine,
@@ -133,7 +133,11 @@ fn band(
     let (width, color) = if counts {
         (0.3, egui::Color32::from_rgba_unmultiplied(222, 38, 30, 120))
     } else {
-        (0.2, egui::Color32::from_rgba_unmultiplied(80, 80, 80, 110))
+        // Light, so that it shows over black stones as over the wood.
+        (
+            0.16,
+            egui::Color32::from_rgba_unmultiplied(236, 236, 230, 200),
+        )
     };
     painter.line_segment(
         [at(first), at(last)],

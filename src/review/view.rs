@@ -109,17 +109,17 @@ fn draw_badge(
     let cell = layout.cell;
     let centre = layout.screen(m.played);
     let at = egui::pos2(centre.x + cell * 0.36, centre.y - cell * 0.36);
-    painter.circle_filled(at, cell * 0.24, color);
+    painter.circle_filled(at, cell * 0.27, color);
     painter.circle_stroke(
         at,
-        cell * 0.24,
+        cell * 0.27,
         egui::Stroke::new(1.5, egui::Color32::from_white_alpha(230)),
     );
     painter.text(
         at,
         egui::Align2::CENTER_CENTER,
         text,
-        egui::FontId::proportional(cell * 0.26),
+        egui::FontId::proportional(cell * 0.32),
         egui::Color32::WHITE,
     );
     // The better move's ring, so that the ghost stands out from the stones.

@@ -47,7 +47,8 @@ pub fn replay_bar(ui: &mut egui::Ui, game: &Game, act: &mut Vec<UiAction>) {
         act.push(UiAction::ReplayTo(shown));
     }
     if game.review.is_some() {
-        ui.horizontal(|ui| {
+        // Wrapped: in some languages the button does not fit beside the label.
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(t!("replay.showing", number = now, total = len))
                     .color(style::accent(ui.ctx())),
