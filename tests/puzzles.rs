@@ -168,11 +168,12 @@ fn a_quiet_move_fails_and_the_solution_is_shown() {
     assert_eq!(game(&app).record.moves().len(), puzzle.moves.len());
     assert!(!game(&app).active);
     let line = solution_line(trainer(&app), game(&app));
-    let points: Vec<Pos> = line.iter().map(|&(p, _, _)| p).collect();
+    let points: Vec<Pos> = line.iter().map(|g| g.pos).collect();
     assert_eq!(points, puzzle.solution);
-    assert_eq!(line[0].1, puzzle.side);
-    assert_eq!(line[1].1, puzzle.side.opponent());
-    assert_eq!(line.last().unwrap().2, puzzle.solution.len());
+    assert_eq!(line[0].stone, puzzle.side);
+    assert!(line[0].ringed, "the first move is ringed");
+    assert_eq!(line[1].stone, puzzle.side.opponent());
+    assert_eq!(line.last().unwrap().number, Some(puzzle.solution.len()));
     // Back to the attempt: the quiet move is on the board again.
     send(&mut app, PuzzleRequest::ShowSolution(false));
     app.update();

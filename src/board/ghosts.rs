@@ -1,6 +1,6 @@
 //! Ghost stones: translucent stones of moves that were not played — the analysis's principal
 //! variation (`ai/view.rs`) and the review's better move and line (`review/view.rs`) — with
-//! their numbers in the line. Each producer fills its own list in `Ghosts` (in `React`); the
+//! their numbers in the line; a puzzle's solution (`puzzles/view.rs`). Each producer fills its own list in `Ghosts` (in `React`); the
 //! sprites follow the lists here (in `Present`) and the numbers are painted over them.
 
 use super::layout::{BoardLayout, STONE_SIZE, world_of};
@@ -11,13 +11,18 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gomoku_rules::{Pos, Stone};
 
-/// One ghost stone; `number`: its place in a line (none for a single suggested move).
+/// One ghost stone; `number`: its place in a line (none for a single suggested move);
+/// `ringed`: marked as the move to look at first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ghost {
     pub pos: Pos,
     pub stone: Stone,
     pub number: Option<usize>,
+    pub ringed: bool,
 }
+
+/// The colour of a ghost stone's ring.
+const RING: Color = Color::srgb(0.18, 0.86, 0.74);
 
 /// The ghost stones each producer wants on the board.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -26,18 +31,24 @@ pub struct Ghosts {
     pub analysis: Vec<Ghost>,
     /// The review's better move, or its line.
     pub review: Vec<Ghost>,
+    /// A puzzle's solution.
+    pub puzzle: Vec<Ghost>,
 }
 
 impl Ghosts {
-    /// Every ghost to draw; where two producers want the same point, the review's wins.
+    /// Every ghost to draw; where two producers want the same point, the puzzle's and then
+    /// the review's win.
     #[must_use]
     pub fn all(&self) -> Vec<Ghost> {
-        let mut all = self.review.clone();
-        all.extend(
-            self.analysis
+        let mut all: Vec<Ghost> = Vec::new();
+        for list in [&self.puzzle, &self.review, &self.analysis] {
+            let new: Vec<Ghost> = list
                 .iter()
-                .filter(|g| !self.review.iter().any(|r| r.pos == g.pos)),
-        );
+                .filter(|g| !all.iter().any(|a| a.pos == g.pos))
+                .copied()
+                .collect();
+            all.extend(new);
+        }
         all
     }
 }
@@ -58,6 +69,7 @@ pub fn line_ghosts(game: &Game, line: &[Pos], first: Stone, most: usize) -> Vec<
             pos,
             stone,
             number: Some(i + 1),
+            ringed: false,
         });
         stone = stone.opponent();
     }
@@ -99,7 +111,7 @@ fn sync_sprites(
         } else {
             0.62
         };
-        commands.spawn((
+        let mut sprite = commands.spawn((
             GhostSprite,
             Name::new(format!("Ghost stone {}", ghost.pos)),
             Sprite {
@@ -112,6 +124,17 @@ fn sync_sprites(
                 world_of(ghost.pos, game.record.size()).extend(z::MARKER + 0.2),
             ),
         ));
+        if ghost.ringed {
+            sprite.with_child((
+                Sprite {
+                    image: textures.ring.clone(),
+                    color: RING,
+                    custom_size: Some(Vec2::splat(1.05)),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ));
+        }
     }
     shown.0 = all;
 }

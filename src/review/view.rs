@@ -72,6 +72,7 @@ pub fn review_ghosts(state: &ReviewState, game: &Game) -> Vec<Ghost> {
                 pos,
                 stone: m.mover,
                 number: None,
+                ringed: false,
             })
             .into_iter()
             .collect(),
