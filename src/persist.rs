@@ -1,11 +1,16 @@
 //! Files kept in step with the game: atomic writes (a temporary file in the same folder,
 //! synced, renamed over the old one, then the folder synced) and `SaveOnChange`, the one
 //! helper the autosave, the settings and the statistics write through — a file is written
-//! only when its contents differ from what was last written, and a failure is reported once.
+//! only when its contents differ from what was last written, and a failure is reported once;
+//! `BackgroundFile` does the same on a thread of its own (the autosave, written after every
+//! move, so that the frame showing the move never waits for the disk).
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
 
 /// Writes `bytes` to `path` so that a crash leaves either the old file or the new one.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -90,9 +95,119 @@ impl SaveOnChange {
     }
 }
 
+/// A [`SaveOnChange`] file written on a thread of its own, so that the frame that changes
+/// it never waits for the disk (an atomic write syncs twice: milliseconds, more on a busy
+/// disk). Writes happen in the order asked; failures come back through
+/// [`BackgroundFile::errors`], each reported once in a row; dropping it waits for the writes
+/// asked for.
+#[derive(Default)]
+pub struct BackgroundFile {
+    /// What the file will hold once the writes asked for are done.
+    last: Option<Option<String>>,
+    writer: Option<Writer>,
+}
+
+struct Writer {
+    jobs: Option<Sender<(PathBuf, Option<String>)>>,
+    errors: Mutex<Receiver<String>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl BackgroundFile {
+    /// Makes `path` hold `contents` (`None`: no file), unless it holds them already.
+    pub fn save(&mut self, path: &Path, contents: Option<String>) {
+        if self.last.as_ref() == Some(&contents) {
+            return;
+        }
+        self.last = Some(contents.clone());
+        let writer = self.writer.get_or_insert_with(Writer::start);
+        let sent = writer
+            .jobs
+            .as_ref()
+            .is_some_and(|jobs| jobs.send((path.to_path_buf(), contents.clone())).is_ok());
+        if !sent {
+            // No thread (it could not be started): write here.
+            let mut file = SaveOnChange::default();
+            let _ = file.save(path, contents);
+        }
+    }
+
+    /// The errors of the writes done since the last call.
+    #[must_use]
+    pub fn errors(&self) -> Vec<String> {
+        let Some(writer) = &self.writer else {
+            return Vec::new();
+        };
+        writer
+            .errors
+            .lock()
+            .map(|errors| errors.try_iter().collect())
+            .unwrap_or_default()
+    }
+}
+
+impl Writer {
+    fn start() -> Writer {
+        let (jobs, queue) = channel::<(PathBuf, Option<String>)>();
+        let (report, errors) = channel();
+        let thread = std::thread::Builder::new()
+            .name("file writer".into())
+            .spawn(move || {
+                let mut file = SaveOnChange::default();
+                for (path, contents) in queue {
+                    if let Some(error) = file.save(&path, contents) {
+                        let _ = report.send(error);
+                    }
+                }
+            })
+            .ok();
+        Writer {
+            jobs: thread.is_some().then_some(jobs),
+            errors: Mutex::new(errors),
+            thread,
+        }
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        // Closing the queue ends the thread once it has written everything.
+        self.jobs.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_background_file_is_written_in_order_and_reports_failures() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.ron");
+        let mut file = BackgroundFile::default();
+        for text in ["one", "two", "three"] {
+            file.save(&path, Some(text.into()));
+        }
+        // Dropping it waits for the writes: the last contents are on disk.
+        drop(file);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "three");
+        // A file where its folder should be: the write fails, and says so once.
+        let blocker = dir.path().join("blocker");
+        fs::write(&blocker, "").unwrap();
+        let mut blocked = BackgroundFile::default();
+        blocked.save(&blocker.join("x.ron"), Some("x".into()));
+        let start = std::time::Instant::now();
+        let mut errors = Vec::new();
+        while errors.is_empty() {
+            assert!(start.elapsed() < std::time::Duration::from_secs(10));
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            errors = blocked.errors();
+        }
+        assert_eq!(errors.len(), 1, "{errors:?}");
+    }
 
     #[test]
     fn atomic_write_replaces_the_file_and_leaves_no_temporary() {

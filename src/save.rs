@@ -13,7 +13,7 @@ use crate::game::{
     BoardReset, FileNotice, Game, GameCommand, GameOver, Notice, OpenProblem, ReviewNotice,
     StartupGame, StonePlaced, StoneRemoved,
 };
-use crate::persist::{SaveOnChange, atomic_write};
+use crate::persist::{BackgroundFile, atomic_write};
 use crate::review::{ReviewCommand, ReviewState};
 use bevy::prelude::*;
 use gomoku_engine::review::GameReview;
@@ -247,9 +247,9 @@ pub fn list_games(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, p)| p).collect()
 }
 
-/// The autosave file, written whenever the board changes.
+/// The autosave file, written whenever the board changes (on a thread of its own).
 #[derive(Resource, Default)]
-struct Autosave(SaveOnChange);
+struct Autosave(BackgroundFile);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SaveRequest>()
@@ -388,17 +388,21 @@ fn autosave(
         + resets.read().count()
         + over.read().count()
         > 0;
+    let path = data.autosave();
+    for error in file.0.errors() {
+        notices.write(Notice::File(FileNotice::AutosaveNotSaved {
+            path: path.clone(),
+            error,
+        }));
+    }
     // A puzzle is not the player's game: the autosave keeps the game played before it.
     if !changed || game.in_puzzle() {
         return;
     }
-    let path = data.autosave();
     let contents = game
         .active
         .then(|| save::to_ron_with(game.full_record(), &game.players(), review.for_game(&game)));
-    if let Some(error) = file.0.save(&path, contents) {
-        notices.write(Notice::File(FileNotice::AutosaveNotSaved { path, error }));
-    }
+    file.0.save(&path, contents);
 }
 
 #[cfg(test)]
