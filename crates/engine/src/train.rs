@@ -161,6 +161,13 @@ pub struct Sample {
 #[must_use]
 pub fn samples(games: &[GameData], rule: Rule) -> Vec<Sample> {
     let mut out = Vec::new();
+    for_each_quiet(games, rule, |b, y| out.push(Sample { f: features(b), y }));
+    out
+}
+
+/// Calls `visit` with every quiet position of `games` under `rule` after their openings (see
+/// [`samples`]) and the game's result for the side to move (1, ½, 0).
+fn for_each_quiet(games: &[GameData], rule: Rule, mut visit: impl FnMut(&Board, f32)) {
     for g in games.iter().filter(|g| g.rule == rule) {
         let mut b = Board::new(rule, g.size);
         for (i, &p) in g.moves.iter().enumerate() {
@@ -183,10 +190,9 @@ pub fn samples(games: &[GameData], rule: Rule) -> Vec<Sample> {
                 Some(w) if side_of(w) == s => 1.0,
                 Some(_) => 0.0,
             };
-            out.push(Sample { f: features(&b), y });
+            visit(&b, y);
         }
     }
-    out
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -344,72 +350,51 @@ pub fn table_samples(
     let mut out = Vec::new();
     let mut counts = vec![0u16; TABLE_PARAMS];
     let mut touched: Vec<u32> = Vec::new();
-    for g in games.iter().filter(|g| g.rule == rule) {
-        let mut b = Board::new(rule, g.size);
-        for (i, &p) in g.moves.iter().enumerate() {
-            let idx = b.index(p);
-            if b.cell(idx) != crate::board::EMPTY {
-                break;
-            }
-            b.make(idx);
-            if i + 1 < g.opening || i + 1 == g.moves.len() {
+    for_each_quiet(games, rule, |b, y| {
+        let s = b.to_move();
+        for &q in b.points() {
+            if b.cell(q) != crate::board::EMPTY {
                 continue;
             }
-            let s = b.to_move();
-            let quiet = b.count(s, C_FIVE) + b.count(s ^ 1, C_FIVE) == 0
-                && b.count(s, C_FLEX_FOUR) + b.count(s, C_FOUR_THREE) == 0;
-            if !quiet {
-                continue;
-            }
-            let y = match g.winner {
-                None => 0.5,
-                Some(w) if side_of(w) == s => 1.0,
-                Some(_) => 0.0,
-            };
-            for &q in b.points() {
-                if b.cell(q) != crate::board::EMPTY {
-                    continue;
+            for (rel, side) in [(0, s), (1, s ^ 1)] {
+                let c = canonical(b.combo_index(side, q));
+                let k = table_param(colour_slot(rule, side), rel, c);
+                if counts[k] == 0 {
+                    touched.push(k as u32);
                 }
-                for (rel, side) in [(0, s), (1, s ^ 1)] {
-                    let c = canonical(b.combo_index(side, q));
-                    let k = table_param(colour_slot(rule, side), rel, c);
-                    if counts[k] == 0 {
-                        touched.push(k as u32);
-                    }
-                    counts[k] += 1;
-                }
+                counts[k] += 1;
             }
-            touched.sort_unstable();
-            let sample_counts = touched
-                .iter()
-                .map(|&k| (k, f32::from(counts[k as usize])))
-                .collect();
-            for &k in &touched {
-                counts[k as usize] = 0;
-            }
-            touched.clear();
-            let y = if labels.search_nodes > 0 && labels.blend < 1.0 {
-                tt.new_search();
-                let mut sr = Searcher::new(b.clone(), &tt, &stop);
-                let v = sr.run(Limits::nodes(labels.search_nodes), &mut |_| {}).eval;
-                let p = if v > crate::search::MATE_BOUND {
-                    1.0
-                } else if v < -crate::search::MATE_BOUND {
-                    0.0
-                } else {
-                    sigmoid(f64::from(v) / f64::from(labels.scale)) as f32
-                };
-                labels.blend * y + (1.0 - labels.blend) * p
-            } else {
-                y
-            };
-            out.push(TableSample {
-                base: weights.apply(&features(&b)) as f32,
-                y,
-                counts: sample_counts,
-            });
         }
-    }
+        touched.sort_unstable();
+        let sample_counts = touched
+            .iter()
+            .map(|&k| (k, f32::from(counts[k as usize])))
+            .collect();
+        for &k in &touched {
+            counts[k as usize] = 0;
+        }
+        touched.clear();
+        let y = if labels.search_nodes > 0 && labels.blend < 1.0 {
+            tt.new_search();
+            let mut sr = Searcher::new(b.clone(), &tt, &stop);
+            let v = sr.run(Limits::nodes(labels.search_nodes), &mut |_| {}).eval;
+            let p = if v > crate::search::MATE_BOUND {
+                1.0
+            } else if v < -crate::search::MATE_BOUND {
+                0.0
+            } else {
+                sigmoid(f64::from(v) / f64::from(labels.scale)) as f32
+            };
+            labels.blend * y + (1.0 - labels.blend) * p
+        } else {
+            y
+        };
+        out.push(TableSample {
+            base: weights.apply(&features(b)) as f32,
+            y,
+            counts: sample_counts,
+        });
+    });
     out
 }
 
