@@ -12,7 +12,7 @@ use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gomoku_rules::explain::{Shape, ShapeLine, ThreeStatus};
-use gomoku_rules::{PointExplanation, Pos, explain};
+use gomoku_rules::{PointExplanation, Pos, Rule, Stone, explain};
 
 /// The explanation of the forbidden point under the pointer, if it is one.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
@@ -35,12 +35,9 @@ pub fn explain_at(
     if !settings.forbidden_marks || !game.in_progress() {
         return None;
     }
-    game.record
-        .forbidden_points()
-        .iter()
-        .any(|&(p, _)| p == pos)
-        .then(|| explain(game.record.board(), pos))
-        .flatten()
+    // Where the crosses are shown: renju, black to move (`GameRecord::forbidden_points`).
+    let marked = game.record.rule() == Rule::Renju && game.record.side_to_move() == Stone::Black;
+    marked.then(|| explain(game.record.board(), pos)).flatten()
 }
 
 fn explain_hovered(
@@ -48,11 +45,14 @@ fn explain_hovered(
     settings: Res<Settings>,
     hovered: Res<HoveredPoint>,
     mut explained: ResMut<Explained>,
+    mut looked_at: Local<Option<Pos>>,
 ) {
-    let now = explained.0.as_ref().map(|e| e.point);
-    if now == hovered.0 && !game.is_changed() {
+    // Only when the pointer moves to another point or the position changes (the forbidden
+    // points of the whole board are not looked for again every frame).
+    if *looked_at == hovered.0 && !game.is_changed() && !settings.is_changed() {
         return;
     }
+    *looked_at = hovered.0;
     let new = explain_at(&game, &settings, hovered.0);
     if explained.0 != new {
         explained.0 = new;
