@@ -12,20 +12,13 @@ game=${1:?usage: scripts/frame-time.sh BINARY [game arguments]}
 shift
 
 . scripts/ensure-packages.sh
+. scripts/xvfb.sh
 ensure_packages xvfb mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6
 
-display=""
-for n in $(seq 90 120); do
-  if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=":$n"; break; fi
-done
-[ -n "$display" ] || { echo "no free X display number" >&2; exit 1; }
-
 data=$(mktemp -d)
-Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+start_xvfb 1280x900
 cleanup() { kill "$xvfb" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
-for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 
 DISPLAY="$display" timeout 600 "$game" --data-dir "$data" --mode ai-vs-ai --level Intermediate \
   --white-level Intermediate --seed 3 --frame-stats --screenshot "$data/end.png" \

@@ -17,6 +17,7 @@ if [ $# -eq 0 ]; then
 fi
 
 . scripts/ensure-packages.sh
+. scripts/xvfb.sh
 ensure_packages xvfb mesa-vulkan-drivers libvulkan1 libxkbcommon-x11-0 libxcursor1 libxrandr2 \
   libxi6 libasound2-dev pkg-config
 
@@ -29,19 +30,11 @@ else
   game="$CARGO_TARGET_DIR/debug/gomoku"
 fi
 
-display=""
-for n in $(seq 90 120); do
-  if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=":$n"; break; fi
-done
-[ -n "$display" ] || { echo "no free X display number" >&2; exit 1; }
-
 data=$(mktemp -d)
 screen=${SCREEN:-1280x900}
-Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+start_xvfb "$screen"
 cleanup() { kill "$xvfb" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
-for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 
 rm -f "$out"
 size=()
