@@ -16,7 +16,7 @@ pub enum Level {
     Advanced,
     /// Full search, 120 000 nodes.
     Expert,
-    /// Full search, 600 000 nodes.
+    /// Full search, 1 500 000 nodes.
     Master,
 }
 
@@ -59,7 +59,7 @@ impl Level {
             Level::Intermediate => Some(Limits::depth(4)),
             Level::Advanced => Some(Limits::nodes(20_000)),
             Level::Expert => Some(Limits::nodes(120_000)),
-            Level::Master => Some(Limits::nodes(600_000)),
+            Level::Master => Some(Limits::nodes(1_500_000)),
         }
     }
 

@@ -22,7 +22,7 @@
 //!
 //! Whatever the search says, the answer is one the rules accept now (`check_decision`).
 //!
-//! Time per decision at the Master level's budget (600 000 nodes, shared by the candidates a
+//! Time per decision at 600 000 nodes (shared by the candidates a
 //! decision weighs), release build, 2-core machine, 15×15: 0.34–0.92 s for every kind of
 //! decision (`tests/opening_timings.rs`, ignored by default, measures it).
 
