@@ -22,9 +22,9 @@
 //!
 //! Whatever the search says, the answer is one the rules accept now (`check_decision`).
 //!
-//! Time per decision at 600 000 nodes (shared by the candidates a
-//! decision weighs), release build, 2-core machine, 15×15: 0.34–0.92 s for every kind of
-//! decision (`tests/opening_timings.rs`, ignored by default, measures it).
+//! Time per decision at 600 000 nodes (shared by the candidates a decision weighs), release
+//! build, 2-core machine, 15×15: 0.34–0.92 s for every kind of decision
+//! (`tests/opening_timings.rs`, ignored by default, measures it).
 
 use crate::engine::Engine;
 use crate::search::Limits;

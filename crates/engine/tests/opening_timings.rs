@@ -16,7 +16,7 @@ use std::time::Instant;
 
 #[test]
 #[ignore = "a measurement; run in release with --ignored --nocapture"]
-fn time_per_decision_at_the_master_budget() {
+fn time_per_decision_at_600_000_nodes() {
     let nodes = 600_000;
     let games = [
         (Rule::Renju, OpeningRule::Rif),
