@@ -14,7 +14,7 @@ pub enum Level {
     Intermediate,
     /// Full search, 20 000 nodes.
     Advanced,
-    /// Full search, 120 000 nodes.
+    /// Full search, 80 000 nodes.
     Expert,
     /// Full search, 1 500 000 nodes.
     Master,
@@ -58,7 +58,7 @@ impl Level {
             Level::Novice => Some(Limits::depth(2)),
             Level::Intermediate => Some(Limits::depth(4)),
             Level::Advanced => Some(Limits::nodes(20_000)),
-            Level::Expert => Some(Limits::nodes(120_000)),
+            Level::Expert => Some(Limits::nodes(80_000)),
             Level::Master => Some(Limits::nodes(1_500_000)),
         }
     }
