@@ -267,6 +267,16 @@ impl Board {
         self.table_sum[side][rel]
     }
 
+    /// The move-ordering value of the empty point `p` for the side to move
+    /// ([`crate::order_table`]): its own combination there plus the opponent's.
+    #[inline]
+    pub fn order_value(&self, p: usize) -> i32 {
+        let s = self.to_move;
+        let o = s ^ 1;
+        self.tables.order[s][usize::from(self.cidx[s][p])][0]
+            + self.tables.order[o][usize::from(self.cidx[o][p])][1]
+    }
+
     /// `Tables::combo_index` of the four patterns `side` would make at the empty point `p`.
     #[inline]
     pub fn combo_index(&self, side: Side, p: usize) -> usize {

@@ -51,6 +51,7 @@ pub mod fixtures;
 pub mod level;
 pub mod movegen;
 pub mod opening;
+pub mod order_table;
 pub mod pattern;
 pub mod protocol;
 pub mod puzzles;

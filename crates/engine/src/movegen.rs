@@ -4,7 +4,8 @@
 //!   only the points that remove every such threat (the threats left after each block are
 //!   counted exactly without playing it) and the side's own fours are worth searching.
 //! - [`four_moves`]: the points where a side makes a four (VCF and quiescence).
-//! - [`ordered_candidates`]: every point near the stones, by attack + defence value.
+//! - [`ordered_candidates`]: every point near the stones, by attack + defence value
+//!   ([`crate::order_table`]).
 
 use crate::board::{Board, DIR_STEP, EMPTY, Side};
 use crate::pattern::{B4, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, F3, FIVE};
@@ -93,19 +94,19 @@ pub fn threat_defences(b: &mut Board, out: &mut Vec<usize>) {
 }
 
 /// Candidate points near the stones with their ordering value for the side to move
-/// (own attack value plus the opponent's value there), best first. Forbidden points of renju
+/// ([`Board::order_value`]: own attack value plus the opponent's value there, plus the
+/// number of stones nearby), best first. Forbidden points of renju
 /// black are left out.
 pub fn ordered_candidates(b: &mut Board, out: &mut Vec<(usize, i32)>) {
     out.clear();
     let s = b.to_move();
-    let o = s ^ 1;
     let mut cand = Vec::new();
     b.candidates(&mut cand);
     for p in cand {
         if s == 0 && b.is_forbidden(p) {
             continue;
         }
-        let v = b.score(s, p) * 2 + b.score(o, p) + (b.near(p) as i32);
+        let v = b.order_value(p) + i32::from(b.near(p));
         out.push((p, v));
     }
     out.sort_by_key(|&(_, v)| -v);
@@ -117,7 +118,6 @@ pub fn ordered_candidates(b: &mut Board, out: &mut Vec<(usize, i32)>) {
 pub fn scored_moves(b: &mut Board, out: &mut Vec<(usize, i32, bool)>) {
     out.clear();
     let s = b.to_move();
-    let o = s ^ 1;
     for i in 0..b.points().len() {
         let p = b.points()[i];
         if b.cell(p) != EMPTY || b.near(p) == 0 {
@@ -135,7 +135,7 @@ pub fn scored_moves(b: &mut Board, out: &mut Vec<(usize, i32, bool)>) {
             crate::pattern::C_FORBIDDEN if s == 0 && b.is_forbidden(p) => continue,
             _ => false,
         };
-        let v = b.score(s, p) * 2 + b.score(o, p) + i32::from(b.near(p));
+        let v = b.order_value(p) + i32::from(b.near(p));
         out.push((p, v, four));
     }
 }

@@ -102,6 +102,9 @@ pub struct Tables {
     /// `table[side][combo index]` = the trained values of that combination for `side` to
     /// move and for its opponent to move ([`crate::eval_table`]).
     pub table: [Vec<[i16; 2]>; 2],
+    /// `order[side][combo index]` = the move-ordering values of that combination for `side`
+    /// to move and for its opponent to move ([`crate::order_table`]).
+    pub order: [Vec<[i32; 2]>; 2],
 }
 
 impl Tables {
@@ -135,12 +138,14 @@ impl Tables {
             .zip(&pattern[1])
             .map(|(&b, &w)| [b, w])
             .collect();
+        let order = crate::order_table::tables(rule, &combo);
         Tables {
             rule,
             pattern,
             pair,
             combo,
             table: crate::eval_table::tables(rule),
+            order,
         }
     }
 

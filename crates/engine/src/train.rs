@@ -2,7 +2,10 @@
 //! ([`self_play`], stored one game a line by [`GameData::to_line`]), the quiet positions of
 //! those games labelled with the game's result ([`samples`]), and a Texel-style fit: logistic
 //! regression of the result on the evaluation features ([`fit_scale`], [`fit`]), starting
-//! from the weights in use. `pbrain-gomoku selfplay` and `pbrain-gomoku fit` run it.
+//! from the weights in use. `pbrain-gomoku selfplay` and `pbrain-gomoku fit` run it; the
+//! per-combination table's fit is [`fit_table`], the move-ordering table's is [`order`].
+
+pub mod order;
 
 use crate::board::{Board, side_of};
 use crate::eval::{FEATURES, Weights, features};

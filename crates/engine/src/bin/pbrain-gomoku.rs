@@ -172,6 +172,37 @@ enum Command {
         #[arg(long, default_value_t = 0.5)]
         blend: f32,
     },
+    /// Fits the move-ordering table to the quiet moves chosen in self-play data (or by a
+    /// search of each position) and writes a table file.
+    FitOrder {
+        /// Data files written by `selfplay` (or by `--save-labels`).
+        #[arg(long, required = true)]
+        data: Vec<String>,
+        /// Table file to write.
+        #[arg(long)]
+        out: String,
+        #[arg(long, default_value_t = 300)]
+        iterations: usize,
+        /// Pull of every entry towards its hand-set value.
+        #[arg(long, default_value_t = 0.01)]
+        l2: f64,
+        /// Label each position with the best move of a search of this many nodes (0 = the
+        /// move played next).
+        #[arg(long, default_value_t = 0)]
+        search_nodes: u64,
+        /// Plies after each game's opening that are not used (0 for `--save-labels` files).
+        #[arg(long, default_value_t = gomoku_engine::train::NOISY_PLIES)]
+        skip_plies: usize,
+        /// Use every N-th eligible position.
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// Write the searched labels here (one line per position, the label its last move).
+        #[arg(long)]
+        save_labels: Option<String>,
+        /// The cut reported as "within the first N" (interior nodes keep 5 to 20 quiet moves).
+        #[arg(long, default_value_t = 7)]
+        width: usize,
+    },
 }
 
 fn parse_level(name: &str) -> Result<Level, String> {
@@ -238,6 +269,29 @@ fn main() -> ExitCode {
                 scale: gomoku_engine::eval::weight_set().scale,
             },
         ),
+        Some(Command::FitOrder {
+            data,
+            out,
+            iterations,
+            l2,
+            search_nodes,
+            skip_plies,
+            every,
+            save_labels,
+            width,
+        }) => training::fit_order_command(&training::FitOrder {
+            data: &data,
+            out: &out,
+            iterations,
+            l2,
+            labels: gomoku_engine::train::order::OrderLabels {
+                search_nodes,
+                skip_plies,
+                every,
+            },
+            save_labels: save_labels.as_deref(),
+            width,
+        }),
         None => {
             let opts = Options {
                 level: cli.level,
