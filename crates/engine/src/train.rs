@@ -198,6 +198,33 @@ fn for_each_quiet(games: &[GameData], rule: Rule, mut visit: impl FnMut(&Board, 
     }
 }
 
+/// Adam's running moment estimates for a vector of parameters (β₁ 0.9, β₂ 0.999), shared by the
+/// fits.
+pub(crate) struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+}
+
+impl Adam {
+    pub(crate) fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    }
+
+    /// Takes gradient `g` of parameter `i` at iteration `it` (from 1) and returns the
+    /// bias-corrected step direction m̂ / (√v̂ + ε), of size about 1 at most.
+    pub(crate) fn step(&mut self, i: usize, it: usize, g: f64) -> f64 {
+        let (b1, b2) = (0.9f64, 0.999f64);
+        self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
+        self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
+        let mh = self.m[i] / (1.0 - b1.powi(it as i32));
+        let vh = self.v[i] / (1.0 - b2.powi(it as i32));
+        mh / (vh.sqrt() + 1e-12)
+    }
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -267,8 +294,7 @@ pub fn fit(start: &Weights, scale: f32, samples: &[Sample], iterations: usize, l
         .collect();
     let mut w: Vec<f64> = start.0.iter().map(|&v| f64::from(v)).collect();
     let w0 = w.clone();
-    let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
-    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut adam = Adam::new(FEATURES);
     let k = f64::from(scale);
     for t in 1..=iterations {
         let mut grad = [0.0f64; FEATURES];
@@ -286,11 +312,7 @@ pub fn fit(start: &Weights, scale: f32, samples: &[Sample], iterations: usize, l
             }
             // The pull towards the start is measured in steps (feature-size units).
             let g = grad[i] / n + 2.0 * l2 * (w[i] - w0[i]) / (step[i] * step[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
-            w[i] -= step[i] * 0.05 * mh / (vh.sqrt() + 1e-12);
+            w[i] -= step[i] * 0.05 * adam.step(i, t, g);
         }
     }
     let mut out = [0.0f32; FEATURES];
@@ -449,9 +471,8 @@ pub fn fit_table(
             used[i as usize] = true;
         }
     }
-    let (mut m, mut v) = (vec![0.0f64; t.len()], vec![0.0f64; t.len()]);
+    let mut adam = Adam::new(t.len());
     let mut grad = vec![0.0f64; t.len()];
-    let (b1, b2) = (0.9f64, 0.999f64);
     for it in 1..=iterations {
         grad.iter_mut().for_each(|g| *g = 0.0);
         for s in samples {
@@ -466,12 +487,8 @@ pub fn fit_table(
             }
             // The pull is scaled so that `l2` = 1 weighs a value of K as much as the mean loss.
             let g = grad[i] / n + 2.0 * l2 * t[i] / (k * k);
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(it as i32));
-            let vh = v[i] / (1.0 - b2.powi(it as i32));
             // Steps of up to 2 evaluation units.
-            t[i] -= 2.0 * mh / (vh.sqrt() + 1e-12);
+            t[i] -= 2.0 * adam.step(i, it, g);
         }
     }
     t

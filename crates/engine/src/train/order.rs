@@ -6,7 +6,7 @@
 //! fours first and keeps every threat defence, so the table decides only which quiet moves
 //! survive the cut to the best few.
 
-use super::GameData;
+use super::{Adam, GameData};
 use crate::board::{Board, EMPTY};
 use crate::eval_table::{COMBOS, Entry, TableSet, canonical, colour_slot};
 use crate::movegen::{has_threat, scored_moves};
@@ -243,9 +243,8 @@ pub fn fit_order(
             used[b as usize] = true;
         }
     }
-    let (mut m, mut v) = (vec![0.0f64; t.len()], vec![0.0f64; t.len()]);
+    let mut adam = Adam::new(t.len());
     let mut grad = vec![0.0f64; t.len()];
-    let (b1, b2) = (0.9f64, 0.999f64);
     let mut z = Vec::new();
     for it in 1..=iterations {
         grad.iter_mut().for_each(|g| *g = 0.0);
@@ -265,12 +264,8 @@ pub fn fit_order(
                 continue;
             }
             let g = grad[i] / n + 2.0 * l2 * (t[i] - start[i]) / (temp * temp);
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(it as i32));
-            let vh = v[i] / (1.0 - b2.powi(it as i32));
             // Steps of up to 2 % of the temperature.
-            t[i] -= 0.02 * temp * mh / (vh.sqrt() + 1e-12);
+            t[i] -= 0.02 * temp * adam.step(i, it, g);
         }
     }
     t
