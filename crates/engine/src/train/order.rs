@@ -8,7 +8,7 @@
 
 use super::{Adam, GameData};
 use crate::board::{Board, EMPTY};
-use crate::eval_table::{COMBOS, Entry, TableSet, canonical, colour_slot};
+use crate::eval_table::{COMBOS, Entry, canonical, colour_slot};
 use crate::movegen::{has_threat, scored_moves};
 use crate::order_table::hand_value;
 use crate::pattern::{C_FIVE, Tables};
@@ -82,6 +82,25 @@ fn sample_of(b: &mut Board, label: usize) -> Option<OrderSample> {
     (cands.len() > 1).then_some(OrderSample { cands, label })
 }
 
+/// The label of the position `b`: the move played (`played`), or with `search_nodes` > 0 the
+/// best move of a search of that many nodes (`None` when it finds a forced win).
+fn label_of(
+    tt: &mut Tt,
+    stop: &AtomicBool,
+    b: &Board,
+    played: usize,
+    search_nodes: u64,
+) -> Option<usize> {
+    if search_nodes == 0 {
+        return Some(played);
+    }
+    tt.new_search();
+    let mut sr = Searcher::new(b.clone(), tt, stop);
+    let r = sr.run(Limits::nodes(search_nodes), &mut |_| {});
+    let label = b.index(r.best);
+    (!r.forced_win && b.cell(label) == EMPTY).then_some(label)
+}
+
 /// The labelled positions of `games` under `rule`, and (for search labels) each one as a game
 /// line whose last move is the label and whose opening is everything before it, so that the
 /// labels can be saved and fitted again with `search_nodes: 0, skip_plies: 0`.
@@ -106,31 +125,21 @@ pub fn order_samples(
             // The position before move i, labelled with move i (or a search's choice).
             if i >= g.opening + labels.skip_plies && ordering_decides(&b) {
                 seen += 1;
-                if seen.is_multiple_of(every) {
-                    let label = if labels.search_nodes == 0 {
-                        Some(idx)
-                    } else {
-                        tt.new_search();
-                        let mut sr = Searcher::new(b.clone(), &tt, &stop);
-                        let r = sr.run(Limits::nodes(labels.search_nodes), &mut |_| {});
-                        (!r.forced_win).then(|| b.index(r.best))
-                    };
-                    if let Some(label) = label
-                        && b.cell(label) == EMPTY
-                        && let Some(sample) = sample_of(&mut b, label)
-                    {
-                        out.push(sample);
-                        if labels.search_nodes > 0 {
-                            let mut moves: Vec<Pos> = g.moves[..i].to_vec();
-                            moves.push(b.pos(label));
-                            lines.push(GameData {
-                                rule,
-                                size: g.size,
-                                opening: i,
-                                moves,
-                                winner: None,
-                            });
-                        }
+                if seen.is_multiple_of(every)
+                    && let Some(label) = label_of(&mut tt, &stop, &b, idx, labels.search_nodes)
+                    && let Some(sample) = sample_of(&mut b, label)
+                {
+                    out.push(sample);
+                    if labels.search_nodes > 0 {
+                        let mut moves: Vec<Pos> = g.moves[..i].to_vec();
+                        moves.push(b.pos(label));
+                        lines.push(GameData {
+                            rule,
+                            size: g.size,
+                            opening: i,
+                            moves,
+                            winner: None,
+                        });
                     }
                 }
             }
@@ -299,15 +308,10 @@ pub fn order_entries(rule: Rule, t: &[f64], start: &[f64]) -> Vec<Entry> {
     out
 }
 
-/// A table file of `entries` (version `version`).
-#[must_use]
-pub fn order_set(version: u32, entries: Vec<Entry>) -> TableSet {
-    TableSet { version, entries }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval_table::TableSet;
     use crate::fixtures::openings_15;
     use crate::train::self_play;
 
@@ -354,7 +358,10 @@ mod tests {
                 assert_eq!((a.label, &a.cands), (b.label, &b.cands));
             }
             // The written table gives the fitted values to the engine's lookup.
-            let set = order_set(2, order_entries(rule, &fitted, &start));
+            let set = TableSet {
+                version: 2,
+                entries: order_entries(rule, &fitted, &start),
+            };
             let set = TableSet::parse(&set.to_text("test")).expect("parses");
             let t = Tables::get(rule);
             let tables = crate::order_table::tables_from(&set, rule, &t.combo);
