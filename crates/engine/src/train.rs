@@ -182,12 +182,10 @@ fn for_each_quiet(games: &[GameData], rule: Rule, mut visit: impl FnMut(&Board, 
             if i + 1 < g.opening || i + 1 == g.moves.len() {
                 continue;
             }
-            let s = b.to_move();
-            let quiet = b.count(s, C_FIVE) + b.count(s ^ 1, C_FIVE) == 0
-                && b.count(s, C_FLEX_FOUR) + b.count(s, C_FOUR_THREE) == 0;
-            if !quiet {
+            if !is_quiet(&b) {
                 continue;
             }
+            let s = b.to_move();
             let y = match g.winner {
                 None => 0.5,
                 Some(w) if side_of(w) == s => 1.0,
@@ -196,6 +194,82 @@ fn for_each_quiet(games: &[GameData], rule: Rule, mut visit: impl FnMut(&Board, 
             visit(&b, y);
         }
     }
+}
+
+/// Whether the evaluation is asked about `b`: neither side can make a five and the side to
+/// move has no open-four or four-three point.
+fn is_quiet(b: &Board) -> bool {
+    let s = b.to_move();
+    b.count(s, C_FIVE) + b.count(s ^ 1, C_FIVE) == 0
+        && b.count(s, C_FLEX_FOUR) + b.count(s, C_FOUR_THREE) == 0
+}
+
+/// A position labelled with a winning chance for its side to move — by a deeper search, or by
+/// another engine's (a sparring engine's evaluation of positions from our games). The
+/// position is the one after every move of `game`; the game's result is not used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueLabel {
+    pub game: GameData,
+    /// The side to move's winning chance, 0 to 1.
+    pub chance: f32,
+}
+
+impl ValueLabel {
+    /// `CHANCE RULE_CODE SIZE RESULT OPENING_LEN x,y …`: the chance, then a game line.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        format!("{:.4} {}", self.chance, self.game.to_line())
+    }
+
+    /// Reads a line of [`ValueLabel::to_line`]; the chance must be within 0 to 1 and the moves
+    /// legal.
+    pub fn from_line(line: &str) -> Result<ValueLabel, String> {
+        let line = line.trim_start();
+        let (chance, rest) = line.split_once(char::is_whitespace).ok_or("no game")?;
+        let chance: f32 = chance
+            .parse()
+            .ok()
+            .filter(|c: &f32| (0.0..=1.0).contains(c))
+            .ok_or_else(|| format!("bad chance {chance:?}"))?;
+        Ok(ValueLabel {
+            game: GameData::from_line(rest)?,
+            chance,
+        })
+    }
+}
+
+/// Calls `visit` with the position of every label of `rule` that is quiet (see [`samples`])
+/// and its chance.
+fn for_each_valued(labels: &[ValueLabel], rule: Rule, mut visit: impl FnMut(&Board, f32)) {
+    for l in labels.iter().filter(|l| l.game.rule == rule) {
+        let mut b = Board::new(rule, l.game.size);
+        for &p in &l.game.moves {
+            b.make(b.index(p));
+        }
+        if !l.game.moves.is_empty() && is_quiet(&b) {
+            visit(&b, l.chance);
+        }
+    }
+}
+
+/// The quiet labelled positions of `rule` as samples for [`fit`].
+#[must_use]
+pub fn value_samples(labels: &[ValueLabel], rule: Rule) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for_each_valued(labels, rule, |b, y| out.push(Sample { f: features(b), y }));
+    out
+}
+
+/// The quiet labelled positions of `rule` as samples for [`fit_table`].
+#[must_use]
+pub fn value_table_samples(
+    labels: &[ValueLabel],
+    rule: Rule,
+    weights: &Weights,
+) -> Vec<TableSample> {
+    let mut out = Vec::new();
+    for_each_valued(labels, rule, |b, y| out.push(table_sample(b, rule, weights, y)));
+    out
 }
 
 /// Adam's running moment estimates for a vector of parameters (β₁ 0.9, β₂ 0.999), shared by the
@@ -373,32 +447,7 @@ pub fn table_samples(
     let mut tt = Tt::new(16);
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
-    let mut counts = vec![0u16; TABLE_PARAMS];
-    let mut touched: Vec<u32> = Vec::new();
     for_each_quiet(games, rule, |b, y| {
-        let s = b.to_move();
-        for &q in b.points() {
-            if b.cell(q) != crate::board::EMPTY {
-                continue;
-            }
-            for (rel, side) in [(0, s), (1, s ^ 1)] {
-                let c = canonical(b.combo_index(side, q));
-                let k = table_param(colour_slot(rule, side), rel, c);
-                if counts[k] == 0 {
-                    touched.push(k as u32);
-                }
-                counts[k] += 1;
-            }
-        }
-        touched.sort_unstable();
-        let sample_counts = touched
-            .iter()
-            .map(|&k| (k, f32::from(counts[k as usize])))
-            .collect();
-        for &k in &touched {
-            counts[k as usize] = 0;
-        }
-        touched.clear();
         let y = if labels.search_nodes > 0 && labels.blend < 1.0 {
             tt.new_search();
             let mut sr = Searcher::new(b.clone(), &tt, &stop);
@@ -414,13 +463,37 @@ pub fn table_samples(
         } else {
             y
         };
-        out.push(TableSample {
-            base: weights.apply(&features(b)) as f32,
-            y,
-            counts: sample_counts,
-        });
+        out.push(table_sample(b, rule, weights, y));
     });
     out
+}
+
+/// One position's [`TableSample`]: how many of its empty points carry each table parameter.
+fn table_sample(b: &Board, rule: Rule, weights: &Weights, y: f32) -> TableSample {
+    let s = b.to_move();
+    let mut counts: Vec<(u32, f32)> = Vec::new();
+    for &q in b.points() {
+        if b.cell(q) != crate::board::EMPTY {
+            continue;
+        }
+        for (rel, side) in [(0, s), (1, s ^ 1)] {
+            let c = canonical(b.combo_index(side, q));
+            counts.push((table_param(colour_slot(rule, side), rel, c) as u32, 1.0));
+        }
+    }
+    counts.sort_unstable_by_key(|&(k, _)| k);
+    counts.dedup_by(|next, kept| {
+        let same = next.0 == kept.0;
+        if same {
+            kept.1 += 1.0;
+        }
+        same
+    });
+    TableSample {
+        base: weights.apply(&features(b)) as f32,
+        y,
+        counts,
+    }
 }
 
 fn table_eval(t: &[f64], s: &TableSample) -> f64 {
@@ -521,6 +594,75 @@ mod tests {
         ] {
             assert!(GameData::from_line(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn value_labels_round_trip_and_bad_lines_are_errors() {
+        let l = ValueLabel {
+            game: GameData {
+                rule: Rule::Freestyle,
+                size: 15,
+                opening: 3,
+                moves: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 7)],
+                winner: None,
+            },
+            chance: 0.25,
+        };
+        assert_eq!(ValueLabel::from_line(&l.to_line()), Ok(l));
+        for bad in [
+            "",
+            "0.5",
+            "x 0 15 D 0 7,7",
+            "1.5 0 15 D 0 7,7",
+            "-0.1 0 15 D 0 7,7",
+            "NaN 0 15 D 0 7,7",
+            "0.5 0 15 D 0 7,7 7,7",
+        ] {
+            assert!(ValueLabel::from_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Positions labelled with chances (as another engine's evaluations would be): only the
+    /// quiet ones are used, and fitting the weights and the table to the labels lowers the
+    /// loss against them.
+    #[test]
+    fn value_labels_are_fitted() {
+        let rule = Rule::Renju;
+        let mut labels = Vec::new();
+        for (i, o) in openings_15().iter().take(4).enumerate() {
+            let g = self_play(rule, o, 400, i as u64).expect("legal opening");
+            for n in g.opening + 1..g.moves.len() {
+                let mut prefix = g.clone();
+                prefix.moves.truncate(n);
+                // A made-up evaluator: black is better the more stones it has in the centre.
+                let centre = prefix
+                    .moves
+                    .iter()
+                    .step_by(2)
+                    .filter(|p| (5..10).contains(&p.x) && (5..10).contains(&p.y))
+                    .count() as f32;
+                let black = (centre / (1.0 + n as f32 / 2.0)).clamp(0.05, 0.95);
+                let chance = if n % 2 == 0 { black } else { 1.0 - black };
+                labels.push(ValueLabel {
+                    game: prefix,
+                    chance,
+                });
+            }
+        }
+        let data = value_samples(&labels, rule);
+        assert!(data.len() > 20 && data.len() < labels.len(), "{}", data.len());
+        assert!(value_samples(&labels, Rule::Freestyle).is_empty());
+        let start = Weights::HAND_SET;
+        let k = 1_000.0;
+        let before = loss(&start, k, &data);
+        let after = loss(&fit(&start, k, &data, 60, 0.0), k, &data);
+        assert!(after < before, "loss {before} -> {after}");
+        let tdata = value_table_samples(&labels, rule, &start);
+        assert_eq!(tdata.len(), data.len());
+        let zero = vec![0.0; TABLE_PARAMS];
+        let before = table_loss(&zero, k, &tdata);
+        let after = table_loss(&fit_table(&zero, k, &tdata, 30, 0.01), k, &tdata);
+        assert!(after < before, "table loss {before} -> {after}");
     }
 
     /// The whole pipeline on a tiny data set: a few fast self-play games per rule, their quiet

@@ -130,8 +130,12 @@ enum Command {
     /// the features) and writes a weight file.
     Fit {
         /// Data files written by `selfplay`.
-        #[arg(long, required = true)]
+        #[arg(long, required_unless_present = "values")]
         data: Vec<String>,
+        /// Files of labelled positions (`CHANCE` then a game line: the position after its
+        /// moves, labelled with the side to move's winning chance).
+        #[arg(long)]
+        values: Vec<String>,
         /// Weights to start from (default: the embedded ones).
         #[arg(long)]
         weights: Option<String>,
@@ -151,8 +155,11 @@ enum Command {
     /// fixed) and writes a table file.
     FitTable {
         /// Data files written by `selfplay`.
-        #[arg(long, required = true)]
+        #[arg(long, required_unless_present = "values")]
         data: Vec<String>,
+        /// Files of labelled positions (as for `fit`).
+        #[arg(long)]
+        values: Vec<String>,
         /// Table to start from (default: the embedded one).
         #[arg(long)]
         start: Option<String>,
@@ -239,14 +246,24 @@ fn main() -> ExitCode {
         }) => training::selfplay_command(rule, games, nodes, seed, openings.as_deref(), &out),
         Some(Command::Fit {
             data,
+            values,
             weights,
             out,
             iterations,
             l2,
             keep_scale,
-        }) => training::fit_command(&data, weights.as_deref(), &out, iterations, l2, keep_scale),
+        }) => training::fit_command(
+            &data,
+            &values,
+            weights.as_deref(),
+            &out,
+            iterations,
+            l2,
+            keep_scale,
+        ),
         Some(Command::FitTable {
             data,
+            values,
             start,
             out,
             iterations,
@@ -255,6 +272,7 @@ fn main() -> ExitCode {
             blend,
         }) => training::fit_table_command(
             &data,
+            &values,
             start.as_deref(),
             &out,
             iterations,

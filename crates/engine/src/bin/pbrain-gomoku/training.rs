@@ -9,8 +9,8 @@ use gomoku_engine::train::order::{
     order_samples,
 };
 use gomoku_engine::train::{
-    GameData, Labels, Sample, TABLE_PARAMS, fit, fit_scale, fit_table, loss, samples, self_play,
-    table_loss, table_param, table_samples,
+    GameData, Labels, Sample, TABLE_PARAMS, ValueLabel, fit, fit_scale, fit_table, loss, samples,
+    self_play, table_loss, table_param, table_samples, value_samples, value_table_samples,
 };
 use gomoku_rules::Rule;
 use std::io::Write;
@@ -84,6 +84,36 @@ pub fn selfplay_command(
     ExitCode::SUCCESS
 }
 
+/// The labelled positions of `files` ([`ValueLabel`] lines); bad lines are reported and
+/// skipped.
+fn read_values(files: &[String]) -> Result<Vec<ValueLabel>, String> {
+    let mut labels = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            match ValueLabel::from_line(line) {
+                Ok(l) => labels.push(l),
+                Err(e) => eprintln!("{f}:{}: skipped ({e})", n + 1),
+            }
+        }
+    }
+    Ok(labels)
+}
+
+/// Every 10th item held out, the rest for training.
+fn split_held<T: Clone>(items: &[T]) -> (Vec<T>, Vec<T>) {
+    let (train, held): (Vec<(usize, &T)>, Vec<(usize, &T)>) =
+        items.iter().enumerate().partition(|(i, _)| i % 10 != 0);
+    (
+        train.into_iter().map(|(_, g)| g.clone()).collect(),
+        held.into_iter().map(|(_, g)| g.clone()).collect(),
+    )
+}
+
 fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
     let mut games = Vec::new();
     for f in data {
@@ -107,6 +137,7 @@ fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
 /// without data keep their entries from `start` (default: the embedded table).
 pub fn fit_table_command(
     data: &[String],
+    values: &[String],
     start: Option<&str>,
     out: &str,
     iterations: usize,
@@ -130,24 +161,24 @@ pub fn fit_table_command(
             return ExitCode::from(2);
         }
     };
-    let games = match read_games(data) {
-        Ok(g) => g,
-        Err(e) => {
+    let (games, valued) = match (read_games(data), read_values(values)) {
+        (Ok(g), Ok(v)) => (g, v),
+        (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
     let t = Instant::now();
     let weights = weight_set();
-    let (train, held): (Vec<(usize, &GameData)>, Vec<(usize, &GameData)>) =
-        games.iter().enumerate().partition(|(i, _)| i % 10 != 0);
-    let train: Vec<GameData> = train.into_iter().map(|(_, g)| g.clone()).collect();
-    let held: Vec<GameData> = held.into_iter().map(|(_, g)| g.clone()).collect();
+    let (train, held) = split_held(&games);
+    let (vtrain, vheld) = split_held(&valued);
     let mut report = vec![format!(
-        "Version {}: fitted by `pbrain-gomoku fit-table` on {} games ({} held out), scale {}, {iterations} iterations, l2 {l2}, labels: {} × result + {} × search of {} nodes.",
+        "Version {}: fitted by `pbrain-gomoku fit-table` on {} games ({} held out) and {} labelled positions ({} held out), scale {}, {iterations} iterations, l2 {l2}, game labels: {} × result + {} × search of {} nodes.",
         set.version + 1,
         games.len(),
         held.len(),
+        valued.len(),
+        vheld.len(),
         weights.scale,
         labels.blend,
         1.0 - labels.blend,
@@ -155,12 +186,14 @@ pub fn fit_table_command(
     )];
     for rule in Rule::ALL {
         let w = weights.weights(rule);
-        let (tr, va) = (
+        let (mut tr, mut va) = (
             table_samples(&train, rule, w, labels),
             // Held-out positions keep the game's result: the loss measures the same thing
             // whatever the training labels.
             table_samples(&held, rule, w, Labels::RESULT),
         );
+        tr.extend(value_table_samples(&vtrain, rule, w));
+        va.extend(value_table_samples(&vheld, rule, w));
         if tr.is_empty() {
             continue;
         }
@@ -224,6 +257,7 @@ pub fn fit_table_command(
 /// Fits the weights of every rule found in the data files and writes the new weight file.
 pub fn fit_command(
     data: &[String],
+    values: &[String],
     weights: Option<&str>,
     out: &str,
     iterations: usize,
@@ -243,35 +277,27 @@ pub fn fit_command(
         },
         None => weight_set().clone(),
     };
-    let mut games = Vec::new();
-    for f in data {
-        let text = match std::fs::read_to_string(f) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("{f}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            match GameData::from_line(line) {
-                Ok(g) => games.push(g),
-                Err(e) => eprintln!("{f}:{}: skipped ({e})", n + 1),
-            }
+    let (games, valued) = match (read_games(data), read_values(values)) {
+        (Ok(g), Ok(v)) => (g, v),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
         }
-    }
+    };
     let t = Instant::now();
-    // Every 10th game is held out to check the fit on games it did not see.
-    let (train, held): (Vec<(usize, &GameData)>, Vec<(usize, &GameData)>) =
-        games.iter().enumerate().partition(|(i, _)| i % 10 != 0);
-    let train: Vec<GameData> = train.into_iter().map(|(_, g)| g.clone()).collect();
-    let held: Vec<GameData> = held.into_iter().map(|(_, g)| g.clone()).collect();
+    // Every 10th game (and labelled position) is held out to check the fit on data it did
+    // not see.
+    let (train, held) = split_held(&games);
+    let (vtrain, vheld) = split_held(&valued);
     let per_rule: Vec<(Rule, Vec<Sample>, Vec<Sample>)> = Rule::ALL
         .into_iter()
-        .map(|r| (r, samples(&train, r), samples(&held, r)))
+        .map(|r| {
+            let mut tr = samples(&train, r);
+            tr.extend(value_samples(&vtrain, r));
+            let mut va = samples(&held, r);
+            va.extend(value_samples(&vheld, r));
+            (r, tr, va)
+        })
         .filter(|(_, s, _)| !s.is_empty())
         .collect();
     if per_rule.is_empty() {
@@ -287,10 +313,12 @@ pub fn fit_command(
         set.scale = fit_scale(&pairs);
     }
     let mut report = vec![format!(
-        "Version {}: fitted by `pbrain-gomoku fit` on {} games ({} held out), scale {} (was {old_scale}), {iterations} iterations, l2 {l2}.",
+        "Version {}: fitted by `pbrain-gomoku fit` on {} games ({} held out) and {} labelled positions ({} held out), scale {} (was {old_scale}), {iterations} iterations, l2 {l2}.",
         set.version + 1,
         games.len(),
         held.len(),
+        valued.len(),
+        vheld.len(),
         set.scale
     )];
     for (rule, tr, va) in &per_rule {
