@@ -268,7 +268,9 @@ pub fn value_table_samples(
     weights: &Weights,
 ) -> Vec<TableSample> {
     let mut out = Vec::new();
-    for_each_valued(labels, rule, |b, y| out.push(table_sample(b, rule, weights, y)));
+    for_each_valued(labels, rule, |b, y| {
+        out.push(table_sample(b, rule, weights, y))
+    });
     out
 }
 
@@ -650,7 +652,11 @@ mod tests {
             }
         }
         let data = value_samples(&labels, rule);
-        assert!(data.len() > 20 && data.len() < labels.len(), "{}", data.len());
+        assert!(
+            data.len() > 20 && data.len() < labels.len(),
+            "{}",
+            data.len()
+        );
         assert!(value_samples(&labels, Rule::Freestyle).is_empty());
         let start = Weights::HAND_SET;
         let k = 1_000.0;

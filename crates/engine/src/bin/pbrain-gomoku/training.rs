@@ -84,10 +84,12 @@ pub fn selfplay_command(
     ExitCode::SUCCESS
 }
 
-/// The labelled positions of `files` ([`ValueLabel`] lines); bad lines are reported and
-/// skipped.
-fn read_values(files: &[String]) -> Result<Vec<ValueLabel>, String> {
-    let mut labels = Vec::new();
+/// The items of `files`, one a line read by `parse`; bad lines are reported and skipped.
+fn read_lines<T>(
+    files: &[String],
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let mut items = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
         for (n, line) in text
@@ -95,13 +97,18 @@ fn read_values(files: &[String]) -> Result<Vec<ValueLabel>, String> {
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            match ValueLabel::from_line(line) {
-                Ok(l) => labels.push(l),
+            match parse(line) {
+                Ok(item) => items.push(item),
                 Err(e) => eprintln!("{f}:{}: skipped ({e})", n + 1),
             }
         }
     }
-    Ok(labels)
+    Ok(items)
+}
+
+/// The labelled positions of `files` ([`ValueLabel`] lines).
+fn read_values(files: &[String]) -> Result<Vec<ValueLabel>, String> {
+    read_lines(files, ValueLabel::from_line)
 }
 
 /// Every 10th item held out, the rest for training.
@@ -115,21 +122,7 @@ fn split_held<T: Clone>(items: &[T]) -> (Vec<T>, Vec<T>) {
 }
 
 fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
-    let mut games = Vec::new();
-    for f in data {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            match GameData::from_line(line) {
-                Ok(g) => games.push(g),
-                Err(e) => eprintln!("{f}:{}: skipped ({e})", n + 1),
-            }
-        }
-    }
-    Ok(games)
+    read_lines(data, GameData::from_line)
 }
 
 /// Fits the per-combination table of every rule found in the data files (the embedded
