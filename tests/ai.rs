@@ -157,7 +157,9 @@ fn undo_cancels_the_search_and_takes_back_the_reply_with_the_move() {
         GameCommand::NewGame(vs_computer(Stone::Black, Level::Master)),
     );
     click(&mut app, "h8");
-    update_until(&mut app, Duration::from_secs(10), |app| {
+    // Master's first reply takes a second or two on a free core; the limit only catches a hang
+    // (the other tests search at the same time on a small machine).
+    update_until(&mut app, Duration::from_secs(60), |app| {
         game(app).record.moves().len() == 2
     });
     let reply = game(&app).record.moves()[1].pos;
