@@ -106,11 +106,6 @@ fn read_lines<T>(
     Ok(items)
 }
 
-/// The labelled positions of `files` ([`ValueLabel`] lines).
-fn read_values(files: &[String]) -> Result<Vec<ValueLabel>, String> {
-    read_lines(files, ValueLabel::from_line)
-}
-
 /// Every 10th item held out, the rest for training.
 fn split_held<T: Clone>(items: &[T]) -> (Vec<T>, Vec<T>) {
     let (train, held): (Vec<(usize, &T)>, Vec<(usize, &T)>) =
@@ -119,6 +114,39 @@ fn split_held<T: Clone>(items: &[T]) -> (Vec<T>, Vec<T>) {
         train.into_iter().map(|(_, g)| g.clone()).collect(),
         held.into_iter().map(|(_, g)| g.clone()).collect(),
     )
+}
+
+/// The data of `fit` and `fit-table`: self-play games and labelled positions, each split into
+/// training and held-out parts (every 10th held out, to check the fit on data it did not see).
+struct FitData {
+    train: Vec<GameData>,
+    held: Vec<GameData>,
+    vtrain: Vec<ValueLabel>,
+    vheld: Vec<ValueLabel>,
+}
+
+impl FitData {
+    fn read(data: &[String], values: &[String]) -> Result<FitData, String> {
+        let (train, held) = split_held(&read_games(data)?);
+        let (vtrain, vheld) = split_held(&read_lines(values, ValueLabel::from_line)?);
+        Ok(FitData {
+            train,
+            held,
+            vtrain,
+            vheld,
+        })
+    }
+
+    /// "N games (H held out) and M labelled positions (K held out)", for the reports.
+    fn describe(&self) -> String {
+        format!(
+            "{} games ({} held out) and {} labelled positions ({} held out)",
+            self.train.len() + self.held.len(),
+            self.held.len(),
+            self.vtrain.len() + self.vheld.len(),
+            self.vheld.len()
+        )
+    }
 }
 
 fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
@@ -154,24 +182,19 @@ pub fn fit_table_command(
             return ExitCode::from(2);
         }
     };
-    let (games, valued) = match (read_games(data), read_values(values)) {
-        (Ok(g), Ok(v)) => (g, v),
-        (Err(e), _) | (_, Err(e)) => {
+    let d = match FitData::read(data, values) {
+        Ok(d) => d,
+        Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
     let t = Instant::now();
     let weights = weight_set();
-    let (train, held) = split_held(&games);
-    let (vtrain, vheld) = split_held(&valued);
     let mut report = vec![format!(
-        "Version {}: fitted by `pbrain-gomoku fit-table` on {} games ({} held out) and {} labelled positions ({} held out), scale {}, {iterations} iterations, l2 {l2}, game labels: {} × result + {} × search of {} nodes.",
+        "Version {}: fitted by `pbrain-gomoku fit-table` on {}, scale {}, {iterations} iterations, l2 {l2}, game labels: {} × result + {} × search of {} nodes.",
         set.version + 1,
-        games.len(),
-        held.len(),
-        valued.len(),
-        vheld.len(),
+        d.describe(),
         weights.scale,
         labels.blend,
         1.0 - labels.blend,
@@ -180,13 +203,13 @@ pub fn fit_table_command(
     for rule in Rule::ALL {
         let w = weights.weights(rule);
         let (mut tr, mut va) = (
-            table_samples(&train, rule, w, labels),
+            table_samples(&d.train, rule, w, labels),
             // Held-out positions keep the game's result: the loss measures the same thing
             // whatever the training labels.
-            table_samples(&held, rule, w, Labels::RESULT),
+            table_samples(&d.held, rule, w, Labels::RESULT),
         );
-        tr.extend(value_table_samples(&vtrain, rule, w));
-        va.extend(value_table_samples(&vheld, rule, w));
+        tr.extend(value_table_samples(&d.vtrain, rule, w));
+        va.extend(value_table_samples(&d.vheld, rule, w));
         if tr.is_empty() {
             continue;
         }
@@ -270,25 +293,21 @@ pub fn fit_command(
         },
         None => weight_set().clone(),
     };
-    let (games, valued) = match (read_games(data), read_values(values)) {
-        (Ok(g), Ok(v)) => (g, v),
-        (Err(e), _) | (_, Err(e)) => {
+    let d = match FitData::read(data, values) {
+        Ok(d) => d,
+        Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
     let t = Instant::now();
-    // Every 10th game (and labelled position) is held out to check the fit on data it did
-    // not see.
-    let (train, held) = split_held(&games);
-    let (vtrain, vheld) = split_held(&valued);
     let per_rule: Vec<(Rule, Vec<Sample>, Vec<Sample>)> = Rule::ALL
         .into_iter()
         .map(|r| {
-            let mut tr = samples(&train, r);
-            tr.extend(value_samples(&vtrain, r));
-            let mut va = samples(&held, r);
-            va.extend(value_samples(&vheld, r));
+            let mut tr = samples(&d.train, r);
+            tr.extend(value_samples(&d.vtrain, r));
+            let mut va = samples(&d.held, r);
+            va.extend(value_samples(&d.vheld, r));
             (r, tr, va)
         })
         .filter(|(_, s, _)| !s.is_empty())
@@ -306,12 +325,9 @@ pub fn fit_command(
         set.scale = fit_scale(&pairs);
     }
     let mut report = vec![format!(
-        "Version {}: fitted by `pbrain-gomoku fit` on {} games ({} held out) and {} labelled positions ({} held out), scale {} (was {old_scale}), {iterations} iterations, l2 {l2}.",
+        "Version {}: fitted by `pbrain-gomoku fit` on {}, scale {} (was {old_scale}), {iterations} iterations, l2 {l2}.",
         set.version + 1,
-        games.len(),
-        held.len(),
-        valued.len(),
-        vheld.len(),
+        d.describe(),
         set.scale
     )];
     for (rule, tr, va) in &per_rule {
@@ -369,10 +385,7 @@ pub fn fit_order_command(job: &FitOrder) -> ExitCode {
         }
     };
     let t = Instant::now();
-    let (train, held): (Vec<(usize, &GameData)>, Vec<(usize, &GameData)>) =
-        games.iter().enumerate().partition(|(i, _)| i % 10 != 0);
-    let train: Vec<GameData> = train.into_iter().map(|(_, g)| g.clone()).collect();
-    let held: Vec<GameData> = held.into_iter().map(|(_, g)| g.clone()).collect();
+    let (train, held) = split_held(&games);
     let labels = job.labels;
     let mut report = vec![format!(
         "Version {}: fitted by `pbrain-gomoku fit-order` on {} games ({} held out), {} iterations, l2 {}, labels: {}, {} plies after the opening skipped, every {} position(s).",
