@@ -1,14 +1,15 @@
 //! The tree search below the root (see [`crate::root`] for the root, iterative deepening and
 //! threads): principal-variation alpha-beta with a transposition table, killer and history
 //! move ordering, late-move reductions, futility pruning, rule-based forced moves at every
-//! node (win, forced block, open four, threat defence), a four-three quiescence, and mate
+//! node (win, forced block, open four, threat defence), a quiescence of four-threes and of
+//! fours near the side's last move (VCF chains), and mate
 //! scores with distance; also the search's public types ([`Limits`], [`SearchInfo`],
 //! [`SearchResult`]).
 
-use crate::board::{Board, CELLS, Side};
+use crate::board::{Board, CELLS, DIR_STEP, EMPTY, STRIDE, Side};
 use crate::eval::evaluate;
 use crate::movegen::{has_threat, scored_moves, threat_defences};
-use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE, C_THREE};
+use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_THREE};
 use crate::timeman::TimeControl;
 use crate::tt::{EXACT, LOWER, Tt, UPPER};
 use gomoku_rules::Pos;
@@ -26,6 +27,8 @@ const MAX_PLY: usize = 128;
 const WIDTH: usize = 20;
 /// Futility margins by remaining depth.
 const FUTILITY: [i32; 4] = [0, 120, 300, 600];
+/// How far beyond the iteration's depth the quiescence may go.
+const QUIESCENCE_PLIES: i32 = 12;
 
 /// What to search for: stop at the first limit reached. With no limit at all the search runs
 /// until the `stop` flag is set or a forced result is found (at most depth 60).
@@ -226,7 +229,7 @@ impl<'a> Searcher<'a> {
         let key = self.b.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
-            if e.mv != 0 && self.b.cell(usize::from(e.mv)) == crate::board::EMPTY {
+            if e.mv != 0 && self.b.cell(usize::from(e.mv)) == EMPTY {
                 tt_move = Some(usize::from(e.mv));
             }
             let v = from_tt(i32::from(e.value), ply);
@@ -334,22 +337,26 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Leaf search: stand pat on the evaluation, or play a four-three (which usually wins
-    /// by force) when there is one.
+    /// Leaf search: stand pat on the evaluation, or attack with fours: a four-three (which
+    /// usually wins by force) anywhere, and plain fours near the side's own last move (the
+    /// opponent's reply to a four is forced, so a chain of them is a VCF that costs one node
+    /// per move and shows the position at its end).
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let s = self.b.to_move();
         let stand = self.eval();
         if stand >= beta {
             return stand;
         }
-        if ply as i32 > self.root_depth + 12 {
+        if ply as i32 > self.root_depth + QUIESCENCE_PLIES {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut fours = Vec::new();
-        self.b.find(s, C_FOUR_THREE, &mut fours);
-        for m in fours.into_iter().take(3) {
+        let mut moves = Vec::new();
+        self.b.find(s, C_FOUR_THREE, &mut moves);
+        moves.truncate(3);
+        self.near_fours(&mut moves);
+        for m in moves {
             if s == 0 && self.b.is_forbidden(m) {
                 continue;
             }
@@ -373,6 +380,35 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Adds the plain fours of the side to move within two points of its own last move, or
+    /// on its four lines within four points.
+    fn near_fours(&mut self, out: &mut Vec<usize>) {
+        let h = self.b.history();
+        if h.len() < 2 {
+            return;
+        }
+        let last = h[h.len() - 2];
+        let s = self.b.to_move();
+        let first = out.len();
+        let add = |b: &Board, p: usize, out: &mut Vec<usize>| {
+            if b.cell(p) == EMPTY && b.class(s, p) == C_FOUR && !out[first..].contains(&p) {
+                out.push(p);
+            }
+        };
+        let stride = STRIDE as isize;
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                if dx != 0 || dy != 0 {
+                    add(&self.b, (last as isize + dy * stride + dx) as usize, out);
+                }
+            }
+        }
+        for &d in &DIR_STEP {
+            for k in [-4isize, -3, 3, 4] {
+                add(&self.b, (last as isize + d * k) as usize, out);
+            }
+        }
+    }
     fn update_pv(&mut self, ply: usize, m: usize) {
         self.pv[ply][ply] = m;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
