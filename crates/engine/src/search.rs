@@ -1,6 +1,6 @@
 //! The tree search below the root (see [`crate::root`] for the root, iterative deepening and
 //! threads): principal-variation alpha-beta with a transposition table, killer and history
-//! move ordering, late-move reductions, futility pruning, rule-based forced moves at every
+//! move ordering, late-move reductions, futility and reverse futility pruning, rule-based forced moves at every
 //! node (win, forced block, open four, threat defence), a quiescence of four-threes and of
 //! fours near the side's last move (VCF chains), and mate
 //! scores with distance; also the search's public types ([`Limits`], [`SearchInfo`],
@@ -27,6 +27,8 @@ const MAX_PLY: usize = 128;
 const WIDTH: usize = 20;
 /// Futility margins by remaining depth.
 const FUTILITY: [i32; 4] = [0, 120, 300, 600];
+/// Reverse futility margins by remaining depth.
+const REVERSE_FUTILITY: [i32; 4] = [0, 250, 500, 800];
 /// How far beyond the iteration's depth the quiescence may go.
 const QUIESCENCE_PLIES: i32 = 12;
 
@@ -251,6 +253,13 @@ impl<'a> Searcher<'a> {
         } else {
             None
         };
+        // Reverse futility: far above beta near the leaves, the side to move keeps its edge.
+        if let Some(e) = static_eval
+            && beta.abs() < MATE_BOUND
+            && e - REVERSE_FUTILITY[depth as usize] >= beta
+        {
+            return e;
+        }
         let width = if pv_node {
             WIDTH
         } else {
