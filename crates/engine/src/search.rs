@@ -359,12 +359,34 @@ impl<'a> Searcher<'a> {
         if ply as i32 > self.root_depth + QUIESCENCE_PLIES {
             return stand;
         }
+        let alpha_orig = alpha;
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut moves = Vec::new();
         self.b.find(s, C_FOUR_THREE, &mut moves);
         moves.truncate(3);
         self.near_fours(&mut moves);
+        if moves.is_empty() {
+            return stand;
+        }
+        // The table: any entry settles the bound it proves; its move goes first.
+        let key = self.b.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let v = from_tt(i32::from(e.value), ply);
+            let cut = match e.bound {
+                EXACT => true,
+                LOWER => v >= beta,
+                _ => v <= alpha,
+            };
+            if cut && e.depth >= 0 {
+                return v;
+            }
+            if let Some(i) = moves.iter().position(|&m| m == usize::from(e.mv)) {
+                moves.swap(0, i);
+            }
+        }
+        let mut best_move = None;
         for m in moves {
             if s == 0 && self.b.is_forbidden(m) {
                 continue;
@@ -379,12 +401,24 @@ impl<'a> Searcher<'a> {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if v >= beta {
                         break;
                     }
                 }
             }
+        }
+        // Deeper entries of this position stay.
+        if entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best >= beta {
+                LOWER
+            } else if best > alpha_orig {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.tt.store(key, to_tt(best, ply), 0, bound, best_move);
         }
         best
     }
