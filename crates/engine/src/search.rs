@@ -334,13 +334,7 @@ impl<'a> Searcher<'a> {
             // Every move was pruned: the static evaluation stands.
             return static_eval.unwrap_or(alpha);
         }
-        let bound = if best >= beta {
-            LOWER
-        } else if best > alpha_orig {
-            EXACT
-        } else {
-            UPPER
-        };
+        let bound = bound_of(best, alpha_orig, beta);
         self.tt
             .store(key, to_tt(best, ply), depth, bound, Some(best_move));
         best
@@ -411,13 +405,7 @@ impl<'a> Searcher<'a> {
         }
         // Deeper entries of this position stay.
         if entry.is_none_or(|e| e.depth <= 0) {
-            let bound = if best >= beta {
-                LOWER
-            } else if best > alpha_orig {
-                EXACT
-            } else {
-                UPPER
-            };
+            let bound = bound_of(best, alpha_orig, beta);
             self.tt.store(key, to_tt(best, ply), 0, bound, best_move);
         }
         best
@@ -520,6 +508,17 @@ pub(crate) fn lmr(depth: i32, i: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let m = (i.max(1) as f64).ln();
     (1.2 + d * m / 0.7) as i32
+}
+
+/// The bound a search result `best` proves, searched from the window (`alpha`, `beta`).
+fn bound_of(best: i32, alpha: i32, beta: i32) -> u8 {
+    if best >= beta {
+        LOWER
+    } else if best > alpha {
+        EXACT
+    } else {
+        UPPER
+    }
 }
 
 fn to_tt(v: i32, ply: usize) -> i32 {
