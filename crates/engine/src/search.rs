@@ -1,9 +1,9 @@
 //! The tree search below the root (see [`crate::root`] for the root, iterative deepening and
 //! threads): principal-variation alpha-beta with a transposition table, killer and history
-//! move ordering, late-move reductions, futility and reverse futility pruning, rule-based forced moves at every
-//! node (win, forced block, open four, threat defence), a quiescence of four-threes and of
-//! fours near the side's last move (VCF chains), and mate
-//! scores with distance; also the search's public types ([`Limits`], [`SearchInfo`],
+//! move ordering, late-move reductions, futility and reverse futility pruning, rule-based
+//! forced moves at every node (win, forced block, open four, threat defence), a quiescence of
+//! four-threes and of fours near the side's last move (VCF chains), and mate scores with
+//! distance; also the search's public types ([`Limits`], [`SearchInfo`],
 //! [`SearchResult`]).
 
 use crate::board::{Board, CELLS, DIR_STEP, EMPTY, STRIDE, Side};
@@ -235,15 +235,8 @@ impl<'a> Searcher<'a> {
                 tt_move = Some(usize::from(e.mv));
             }
             let v = from_tt(i32::from(e.value), ply);
-            if !pv_node && i32::from(e.depth) >= depth {
-                let cut = match e.bound {
-                    EXACT => true,
-                    LOWER => v >= beta,
-                    _ => v <= alpha,
-                };
-                if cut {
-                    return v;
-                }
+            if !pv_node && i32::from(e.depth) >= depth && settles(e.bound, v, alpha, beta) {
+                return v;
             }
         }
         // Futility: near the leaves, quiet moves cannot lift a hopeless static evaluation.
@@ -368,12 +361,7 @@ impl<'a> Searcher<'a> {
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
             let v = from_tt(i32::from(e.value), ply);
-            let cut = match e.bound {
-                EXACT => true,
-                LOWER => v >= beta,
-                _ => v <= alpha,
-            };
-            if cut && e.depth >= 0 {
+            if e.depth >= 0 && settles(e.bound, v, alpha, beta) {
                 return v;
             }
             if let Some(i) = moves.iter().position(|&m| m == usize::from(e.mv)) {
@@ -412,17 +400,16 @@ impl<'a> Searcher<'a> {
     }
 
     /// Adds the plain fours of the side to move within two points of its own last move, or
-    /// on its four lines within four points.
-    fn near_fours(&mut self, out: &mut Vec<usize>) {
+    /// on its four lines within four points (the square and the line ends do not overlap).
+    fn near_fours(&self, out: &mut Vec<usize>) {
         let h = self.b.history();
         if h.len() < 2 {
             return;
         }
         let last = h[h.len() - 2];
         let s = self.b.to_move();
-        let first = out.len();
         let add = |b: &Board, p: usize, out: &mut Vec<usize>| {
-            if b.cell(p) == EMPTY && b.class(s, p) == C_FOUR && !out[first..].contains(&p) {
+            if b.cell(p) == EMPTY && b.class(s, p) == C_FOUR {
                 out.push(p);
             }
         };
@@ -440,6 +427,7 @@ impl<'a> Searcher<'a> {
             }
         }
     }
+
     fn update_pv(&mut self, ply: usize, m: usize) {
         self.pv[ply][ply] = m;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -508,6 +496,15 @@ pub(crate) fn lmr(depth: i32, i: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let m = (i.max(1) as f64).ln();
     (1.2 + d * m / 0.7) as i32
+}
+
+/// Whether a table entry's value `v` with `bound` settles a node searched with (`alpha`, `beta`).
+fn settles(bound: u8, v: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        EXACT => true,
+        LOWER => v >= beta,
+        _ => v <= alpha,
+    }
 }
 
 /// The bound a search result `best` proves, searched from the window (`alpha`, `beta`).
