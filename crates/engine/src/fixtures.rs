@@ -1,11 +1,14 @@
 //! Embedded test and benchmark data (see `data/README.md` for the sources): the bench
-//! positions, renju puzzles, quintet VCF/VCT cases and the 15×15 openings.
+//! positions, renju puzzles, quintet VCF/VCT cases and the 15×15 openings (Piskvork's, and
+//! the even sets per rule for engine matches).
 
 use gomoku_rules::{Board, Pos, Rule, Stone};
 
 const BENCH: &str = include_str!("../data/rapfi_bench_positions.tsv");
 const PUZZLES: &str = include_str!("../data/lfz084_puzzles.tsv");
 const OPENINGS_15: &str = include_str!("../data/piskvork_openings_15x15_offset.txt");
+const EVEN_FREESTYLE: &str = include_str!("../data/even_openings_freestyle.txt");
+const EVEN_RENJU: &str = include_str!("../data/even_openings_renju.txt");
 const QUINTET: [(&str, &str); 10] = [
     (
         "vcf_black",
@@ -256,9 +259,40 @@ pub fn openings_15() -> Vec<Vec<Pos>> {
     parse_offset_openings(OPENINGS_15, 15)
 }
 
+/// 50 15×15 openings of 3–5 stones that a sparring engine rates close to even under `rule`
+/// (see `data/README.md`): a match on them is decided by play rather than by the colour.
+/// Standard (exactly five) uses the freestyle set.
+#[must_use]
+pub fn even_openings(rule: Rule) -> Vec<Vec<Pos>> {
+    let text = match rule {
+        Rule::Renju => EVEN_RENJU,
+        Rule::Freestyle | Rule::Standard => EVEN_FREESTYLE,
+    };
+    parse_offset_openings(text, 15)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gomoku_rules::{ForbiddenPolicy, GameRecord};
+
+    #[test]
+    fn even_openings_are_legal_unfinished_games() {
+        for rule in Rule::ALL {
+            let openings = even_openings(rule);
+            assert_eq!(openings.len(), 50, "{rule}");
+            for o in openings {
+                assert!((3..=5).contains(&o.len()), "{o:?}");
+                let mut record = GameRecord::new(rule, 15).with_policy(ForbiddenPolicy::Lose);
+                for &p in &o {
+                    record
+                        .play(p)
+                        .unwrap_or_else(|e| panic!("{rule} {o:?}: {e}"));
+                }
+                assert!(!record.is_over(), "{rule} {o:?}");
+            }
+        }
+    }
 
     #[test]
     fn data_loads() {

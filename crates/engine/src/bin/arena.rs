@@ -12,7 +12,7 @@
 //! asked (the match then stops as soon as a bound is crossed).
 
 use clap::{Parser, ValueEnum};
-use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
+use gomoku_engine::fixtures::{even_openings, openings_15, parse_offset_openings};
 use gomoku_engine::protocol::rule_from_code;
 use gomoku_rules::{ForbiddenPolicy, GameRecord, Outcome, Pos, Rule, Stone};
 use std::io::{BufRead, BufReader, Write};
@@ -52,7 +52,8 @@ struct Args {
     /// Command line of engine 2.
     #[arg(long)]
     engine2: String,
-    /// Openings file (Piskvork offset format); the embedded 15×15 set by default.
+    /// Openings file (Piskvork offset format); the embedded 15×15 set by default; `even`:
+    /// the embedded 15×15 openings rated even for the rule (decided by play, not by colour).
     #[arg(long)]
     openings: Option<String>,
     /// Gomocup rule code: 0 freestyle, 1 standard, 4 renju.
@@ -110,6 +111,7 @@ fn parse_args() -> Result<Config, String> {
     let a = Args::parse();
     let size = usize::from(a.size);
     let openings = match &a.openings {
+        Some(f) if f == "even" && size == 15 => even_openings(a.rule),
         Some(f) => {
             let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
             parse_offset_openings(&text, size)
