@@ -67,7 +67,7 @@ impl Level {
     #[must_use]
     pub fn noise(self) -> i32 {
         match self {
-            Level::Novice => 250,
+            Level::Novice => 400,
             Level::Intermediate => 40,
             _ => 0,
         }
