@@ -229,6 +229,8 @@ fn arena_smoke() {
             "300",
             "--rule",
             "4",
+            "--openings",
+            "even",
             "--concurrency",
             "2",
             "--out",
@@ -247,6 +249,44 @@ fn arena_smoke() {
                 || line.contains("forbidden"),
             "{line}"
         );
+    }
+    // Engine 1's results per colour: the two openings were each played with both colours.
+    for colour in ["black", "white"] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("engine1 as {colour}: W/D/L ")))
+            .unwrap_or_else(|| panic!("no {colour} tally in {text}"));
+        let games: u32 = line
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .split('/')
+            .map(|n| n.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(games, 2, "{line}");
+    }
+    let off = text
+        .lines()
+        .find(|l| l.starts_with("games not ended by a five or a full board: "))
+        .expect("off-board count");
+    let off_count: usize = off.rsplit(' ').next().unwrap().parse().unwrap();
+    let forbidden = text
+        .lines()
+        .filter(|l| l.starts_with("game ") && l.contains("forbidden"))
+        .count();
+    assert_eq!(off_count, forbidden, "{text}");
+    // The games start from the even renju openings.
+    let even = gomoku_engine::fixtures::even_openings(gomoku_rules::Rule::Renju);
+    for (game, opening) in [(1, &even[0]), (3, &even[1])] {
+        let text = std::fs::read_to_string(dir.join(format!("game_{game:04}.psq"))).unwrap();
+        let record = gomoku_rules::notation::psq::read(&text, gomoku_rules::Rule::Renju).unwrap();
+        let start: Vec<_> = record
+            .moves()
+            .iter()
+            .take(opening.len())
+            .map(|m| m.pos)
+            .collect();
+        assert_eq!(&start, opening, "game {game}");
     }
     let files = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(files, 4);

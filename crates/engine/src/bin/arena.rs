@@ -14,7 +14,7 @@
 use clap::{Parser, ValueEnum};
 use gomoku_engine::fixtures::{even_openings, openings_15, parse_offset_openings};
 use gomoku_engine::protocol::rule_from_code;
-use gomoku_rules::{ForbiddenPolicy, GameRecord, Outcome, Pos, Rule, Stone};
+use gomoku_rules::{ForbiddenPolicy, GameRecord, Outcome, Pos, Reason, Rule, Stone};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -216,6 +216,8 @@ impl Drop for Player {
 struct GameOutcome {
     score: f64,
     reason: String,
+    /// Ended by a five or a full board (not by time, a crash, a bad answer or a forbidden move).
+    on_board: bool,
     record: GameRecord,
     engine1_black: bool,
 }
@@ -243,6 +245,9 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         };
         GameOutcome {
             score,
+            on_board: record
+                .result()
+                .is_some_and(|r| matches!(r.reason, Reason::Five | Reason::BoardFull)),
             reason,
             record,
             engine1_black,
@@ -403,6 +408,10 @@ struct Tally {
     wins: u32,
     draws: u32,
     losses: u32,
+    /// Engine 1's wins, draws and losses as black and as white.
+    by_colour: [[u32; 3]; 2],
+    /// Games that ended otherwise than by a five or a full board, with their reasons.
+    off_board: Vec<String>,
 }
 
 impl Tally {
@@ -493,10 +502,19 @@ fn main() -> ExitCode {
                     let _ = std::fs::write(format!("{dir}/game_{:04}.{ext}", g + 1), text);
                 }
                 let mut t = tally.lock().expect("tally");
-                match out.score {
-                    s if s > 0.75 => t.wins += 1,
-                    s if s < 0.25 => t.losses += 1,
+                let k = match out.score {
+                    s if s > 0.75 => 0,
+                    s if s < 0.25 => 2,
+                    _ => 1,
+                };
+                match k {
+                    0 => t.wins += 1,
+                    2 => t.losses += 1,
                     _ => t.draws += 1,
+                }
+                t.by_colour[usize::from(!out.engine1_black)][k] += 1;
+                if !out.on_board {
+                    t.off_board.push(format!("game {}: {}", g + 1, out.reason));
                 }
                 let (e, err) = t.elo();
                 if !c.quiet {
@@ -549,6 +567,16 @@ fn main() -> ExitCode {
         e,
         err
     );
+    for (name, [w, d, l]) in ["black", "white"].into_iter().zip(t.by_colour) {
+        println!("engine1 as {name}: W/D/L {w}/{d}/{l}");
+    }
+    println!(
+        "games not ended by a five or a full board: {}",
+        t.off_board.len()
+    );
+    for line in &t.off_board {
+        println!("  {line}");
+    }
     if let Some((e0, e1)) = c.sprt {
         let llr = t.llr(e0, e1);
         let verdict = if llr >= bounds.1 {
