@@ -112,6 +112,7 @@ fn parse_args() -> Result<Config, String> {
     let size = usize::from(a.size);
     let openings = match &a.openings {
         Some(f) if f == "even" && size == 15 => even_openings(a.rule),
+        Some(f) if f == "even" => return Err("the even openings are for 15×15".to_string()),
         Some(f) => {
             let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
             parse_offset_openings(&text, size)
@@ -501,17 +502,15 @@ fn main() -> ExitCode {
                     };
                     let _ = std::fs::write(format!("{dir}/game_{:04}.{ext}", g + 1), text);
                 }
-                let mut t = tally.lock().expect("tally");
+                let mut guard = tally.lock().expect("tally");
+                let t = &mut *guard;
+                // 0 win, 1 draw, 2 loss for engine 1.
                 let k = match out.score {
                     s if s > 0.75 => 0,
                     s if s < 0.25 => 2,
                     _ => 1,
                 };
-                match k {
-                    0 => t.wins += 1,
-                    2 => t.losses += 1,
-                    _ => t.draws += 1,
-                }
+                *[&mut t.wins, &mut t.draws, &mut t.losses][k] += 1;
                 t.by_colour[usize::from(!out.engine1_black)][k] += 1;
                 if !out.on_board {
                     t.off_board.push(format!("game {}: {}", g + 1, out.reason));
