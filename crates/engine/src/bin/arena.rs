@@ -217,10 +217,17 @@ impl Drop for Player {
 struct GameOutcome {
     score: f64,
     reason: String,
-    /// Ended by a five or a full board (not by time, a crash, a bad answer or a forbidden move).
-    on_board: bool,
     record: GameRecord,
     engine1_black: bool,
+}
+
+impl GameOutcome {
+    /// Ended by a five or a full board (not by time, a crash, a bad answer or a forbidden move).
+    fn on_board(&self) -> bool {
+        self.record
+            .result()
+            .is_some_and(|r| matches!(r.reason, Reason::Five | Reason::BoardFull))
+    }
 }
 
 fn parse_move(text: &str) -> Option<Pos> {
@@ -246,9 +253,6 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         };
         GameOutcome {
             score,
-            on_board: record
-                .result()
-                .is_some_and(|r| matches!(r.reason, Reason::Five | Reason::BoardFull)),
             reason,
             record,
             engine1_black,
@@ -406,9 +410,6 @@ fn elo(score: f64) -> f64 {
 
 #[derive(Default)]
 struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
     /// Engine 1's wins, draws and losses as black and as white.
     by_colour: [[u32; 3]; 2],
     /// Games that ended otherwise than by a five or a full board, with their reasons.
@@ -416,20 +417,28 @@ struct Tally {
 }
 
 impl Tally {
+    /// Engine 1's wins, draws and losses over both colours.
+    fn wdl(&self) -> [u32; 3] {
+        let [b, w] = self.by_colour;
+        [b[0] + w[0], b[1] + w[1], b[2] + w[2]]
+    }
+
     fn n(&self) -> f64 {
-        f64::from(self.wins + self.draws + self.losses)
+        f64::from(self.wdl().iter().sum::<u32>())
     }
 
     fn score(&self) -> f64 {
-        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / self.n().max(1.0)
+        let [wins, draws, _] = self.wdl();
+        (f64::from(wins) + 0.5 * f64::from(draws)) / self.n().max(1.0)
     }
 
     fn variance(&self) -> f64 {
         let s = self.score();
         let n = self.n().max(1.0);
-        (f64::from(self.wins) * (1.0 - s).powi(2)
-            + f64::from(self.draws) * (0.5 - s).powi(2)
-            + f64::from(self.losses) * s.powi(2))
+        let [wins, draws, losses] = self.wdl();
+        (f64::from(wins) * (1.0 - s).powi(2)
+            + f64::from(draws) * (0.5 - s).powi(2)
+            + f64::from(losses) * s.powi(2))
             / n
     }
 
@@ -502,36 +511,31 @@ fn main() -> ExitCode {
                     };
                     let _ = std::fs::write(format!("{dir}/game_{:04}.{ext}", g + 1), text);
                 }
-                let mut guard = tally.lock().expect("tally");
-                let t = &mut *guard;
+                let mut t = tally.lock().expect("tally");
                 // 0 win, 1 draw, 2 loss for engine 1.
                 let k = match out.score {
                     s if s > 0.75 => 0,
                     s if s < 0.25 => 2,
                     _ => 1,
                 };
-                *[&mut t.wins, &mut t.draws, &mut t.losses][k] += 1;
                 t.by_colour[usize::from(!out.engine1_black)][k] += 1;
-                if !out.on_board {
+                if !out.on_board() {
                     t.off_board.push(format!("game {}: {}", g + 1, out.reason));
                 }
                 let (e, err) = t.elo();
+                let [w, d, l] = t.wdl();
                 if !c.quiet {
                     println!(
                         "game {:>4} opening {:>3} engine1 {} : {} in {} moves ({})  W/D/L {}/{}/{}  elo {:+.0} ± {:.0}",
                         g + 1,
                         g / 2 + 1,
                         if out.engine1_black { "black" } else { "white" },
-                        match out.score {
-                            s if s > 0.75 => "win",
-                            s if s < 0.25 => "loss",
-                            _ => "draw",
-                        },
+                        ["win", "draw", "loss"][k],
                         out.record.moves().len(),
                         out.reason,
-                        t.wins,
-                        t.draws,
-                        t.losses,
+                        w,
+                        d,
+                        l,
                         e,
                         err
                     );
@@ -556,12 +560,13 @@ fn main() -> ExitCode {
         "rule {} size {} turn {} ms match {} ms",
         c.rule, c.size, c.turn_ms, c.match_ms
     );
+    let [w, d, l] = t.wdl();
     println!(
         "games {}  W/D/L {}/{}/{}  score {:.1} %  elo {:+.1} ± {:.1}",
         t.n(),
-        t.wins,
-        t.draws,
-        t.losses,
+        w,
+        d,
+        l,
         100.0 * t.score(),
         e,
         err
