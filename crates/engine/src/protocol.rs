@@ -546,7 +546,17 @@ impl<W: Write> Brain<W> {
                 self.moves.push((p, side));
                 self.say(&format!("{},{}", p.x, p.y));
             }
-            None => self.say("ERROR the board is full"),
+            None => self.say_no_move(),
+        }
+    }
+
+    /// Why [`Self::think`] found no move: the board is full, or (renju) every empty point is
+    /// forbidden for black.
+    fn say_no_move(&mut self) {
+        if self.board().is_full() {
+            self.say("ERROR the board is full");
+        } else {
+            self.say("ERROR no legal move: every empty point is forbidden for black");
         }
     }
 
@@ -567,7 +577,7 @@ impl<W: Write> Brain<W> {
         self.say(&format!("MESSAGE NBEST {}", list.join(" ")));
         match found.first() {
             Some(p) => self.say(&format!("{},{}", p.x, p.y)),
-            None => self.say("ERROR the board is full"),
+            None => self.say_no_move(),
         }
     }
 
