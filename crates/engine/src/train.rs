@@ -96,6 +96,29 @@ pub const NOISY_PLIES: usize = 4;
 /// Amplitude of that noise, in evaluation units.
 pub const NOISE: i32 = 80;
 
+/// A random opening for self-play on a 15×15 board, repeatable for a seed: 3, 4 or 5 stones
+/// (black first, alternating) on distinct points within `radius` points of the centre in
+/// both directions (`radius` from 1 to 7). Such openings are mostly unbalanced, which is what
+/// the fits want: positions of every kind, won and lost.
+#[must_use]
+pub fn random_opening(seed: u64, radius: u8) -> Vec<Pos> {
+    // One point cannot hold three stones: a radius of 0 is read as 1.
+    let r = radius.clamp(1, 7);
+    let span = u64::from(2 * r + 1);
+    let mut rng = crate::rng::Rng::new(seed ^ 0x5EED_0F0B_E4A1);
+    let stones = 3 + rng.below(3) as usize;
+    let mut out: Vec<Pos> = Vec::with_capacity(stones);
+    while out.len() < stones {
+        let x = 7 - r + rng.below(span) as u8;
+        let y = 7 - r + rng.below(span) as u8;
+        let p = Pos::new(x, y);
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
 /// Plays one game of the engine against itself on a 15×15 board from `opening`, each move a
 /// search of `nodes` nodes (one thread, repeatable for a seed). Returns `None` if the opening
 /// is not legal under `rule`.
@@ -706,6 +729,40 @@ mod tests {
                 after <= before + 1e-9,
                 "{rule}: table loss {before} -> {after}"
             );
+        }
+    }
+
+    /// Random openings are repeatable, varied, within their radius, and start legal games.
+    #[test]
+    fn random_openings_are_repeatable_varied_and_playable() {
+        let mut seen = std::collections::HashSet::new();
+        let mut sizes = [0; 6];
+        for seed in 0..300u64 {
+            let o = random_opening(seed, 4);
+            assert_eq!(o, random_opening(seed, 4), "seed {seed}");
+            assert!((3..=5).contains(&o.len()), "{o:?}");
+            sizes[o.len()] += 1;
+            for (i, p) in o.iter().enumerate() {
+                assert!(p.x.abs_diff(7) <= 4 && p.y.abs_diff(7) <= 4, "{o:?}");
+                assert!(!o[..i].contains(p), "{o:?}");
+            }
+            seen.insert(o);
+        }
+        assert!(seen.len() >= 295, "only {} distinct openings", seen.len());
+        assert!(sizes[3..].iter().all(|&n| n > 50), "{sizes:?}");
+        // The widest radius stays on the board; a radius of 0 cannot hold three stones, so it
+        // is read as at least 1.
+        for seed in 0..50 {
+            assert!(random_opening(seed, 9).iter().all(|p| p.x < 15 && p.y < 15));
+            assert!((3..=5).contains(&random_opening(seed, 0).len()));
+        }
+        for rule in Rule::ALL {
+            for seed in 0..3 {
+                let o = random_opening(seed, 4);
+                let g = self_play(rule, &o, 300, seed).expect("legal opening");
+                assert_eq!(&g.moves[..o.len()], &o[..]);
+                assert_eq!(g.opening, o.len());
+            }
         }
     }
 }

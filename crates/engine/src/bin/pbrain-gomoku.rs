@@ -120,8 +120,12 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Openings file (Piskvork offset format, 15×15); the embedded set by default.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "random_openings")]
         openings: Option<String>,
+        /// Instead of an openings file: a random opening per game (from its seed) of 3–5
+        /// stones within this many points of the centre.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=7))]
+        random_openings: Option<u8>,
         /// Data file to append to.
         #[arg(long)]
         out: String,
@@ -242,8 +246,16 @@ fn main() -> ExitCode {
             nodes,
             seed,
             openings,
+            random_openings,
             out,
-        }) => training::selfplay_command(rule, games, nodes, seed, openings.as_deref(), &out),
+        }) => {
+            let openings = match (random_openings, openings) {
+                (Some(radius), _) => training::Openings::Random(radius),
+                (None, Some(file)) => training::Openings::File(file),
+                (None, None) => training::Openings::Embedded,
+            };
+            training::selfplay_command(rule, games, nodes, seed, &openings, &out)
+        }
         Some(Command::Fit {
             data,
             values,

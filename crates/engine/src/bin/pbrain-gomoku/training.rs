@@ -9,8 +9,9 @@ use gomoku_engine::train::order::{
     order_samples,
 };
 use gomoku_engine::train::{
-    GameData, Labels, Sample, TABLE_PARAMS, ValueLabel, fit, fit_scale, fit_table, loss, samples,
-    self_play, table_loss, table_param, table_samples, value_samples, value_table_samples,
+    GameData, Labels, Sample, TABLE_PARAMS, ValueLabel, fit, fit_scale, fit_table, loss,
+    random_opening, samples, self_play, table_loss, table_param, table_samples, value_samples,
+    value_table_samples,
 };
 use gomoku_rules::Rule;
 use std::io::Write;
@@ -18,25 +19,36 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Plays `games` self-play games and appends them to `out`.
+/// Where the self-play games start.
+pub enum Openings {
+    /// The embedded 15×15 openings.
+    Embedded,
+    /// An openings file (Piskvork offset format).
+    File(String),
+    /// A random opening per game within this many points of the centre.
+    Random(u8),
+}
+
 pub fn selfplay_command(
     rule: Rule,
     games: usize,
     nodes: u64,
     seed: u64,
-    openings: Option<&str>,
+    openings: &Openings,
     out: &str,
 ) -> ExitCode {
-    let openings = match openings {
-        Some(f) => match std::fs::read_to_string(f) {
-            Ok(text) => parse_offset_openings(&text, 15),
+    let (openings, random) = match openings {
+        Openings::File(f) => match std::fs::read_to_string(f) {
+            Ok(text) => (parse_offset_openings(&text, 15), None),
             Err(e) => {
                 eprintln!("{f}: {e}");
                 return ExitCode::from(2);
             }
         },
-        None => openings_15(),
+        Openings::Embedded => (openings_15(), None),
+        Openings::Random(radius) => (Vec::new(), Some(*radius)),
     };
-    if openings.is_empty() {
+    if random.is_none() && openings.is_empty() {
         eprintln!("no usable 15x15 openings");
         return ExitCode::from(2);
     }
@@ -55,7 +67,11 @@ pub fn selfplay_command(
     let (mut played, mut results, mut moves) = (0, [0usize; 3], 0usize);
     for i in 0..games {
         let s = seed + i as u64;
-        let Some(g) = self_play(rule, &openings[i % openings.len()], nodes, s) else {
+        let opening = match random {
+            Some(radius) => random_opening(s, radius),
+            None => openings[i % openings.len()].clone(),
+        };
+        let Some(g) = self_play(rule, &opening, nodes, s) else {
             continue;
         };
         if let Err(e) = writeln!(file, "{}", g.to_line()) {
