@@ -267,6 +267,20 @@ impl Board {
         self.table_sum[side][rel]
     }
 
+    /// The position's threat mask from the side to move's point of view
+    /// ([`crate::eval_table::threat_mask`]).
+    #[must_use]
+    pub fn threat_mask(&self) -> usize {
+        let s = self.to_move();
+        crate::eval_table::threat_mask(|rel, c| self.count(s ^ rel, c))
+    }
+
+    /// The trained value of the position's threat mask for the side to move.
+    #[must_use]
+    pub fn mask_value(&self) -> i32 {
+        i32::from(self.tables.mask[self.to_move()][self.threat_mask()])
+    }
+
     /// The move-ordering value of the empty point `p` for the side to move
     /// ([`crate::order_table`]): its own combination there plus the opponent's.
     #[inline]

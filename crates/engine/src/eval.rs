@@ -234,12 +234,12 @@ pub fn weight_set() -> &'static WeightSet {
 }
 
 /// Evaluation from the side to move's point of view: the weighted features plus the trained
-/// per-combination table ([`crate::eval_table`]), in engine units (about 100 per open
+/// per-combination and threat-mask tables ([`crate::eval_table`]), in engine units (about 100 per open
 /// two-and-a-half; fives and wins are mate scores, not evaluations).
 #[must_use]
 pub fn evaluate(b: &Board) -> i32 {
     let s = b.to_move();
-    let table = b.table_sum(s, 0) + b.table_sum(s ^ 1, 1);
+    let table = b.table_sum(s, 0) + b.table_sum(s ^ 1, 1) + b.mask_value();
     (weight_set().weights(b.rule()).apply(&features(b)) + table)
         .clamp(-EVAL_LIMIT as i32, EVAL_LIMIT as i32)
 }

@@ -53,6 +53,7 @@ pub fn tables(rule: Rule, combo: &[Vec<(Class, i16)>; 2]) -> [Vec<[i32; 2]>; 2] 
     let set = TableSet::parse(EMBEDDED_ORDER).unwrap_or(TableSet {
         version: 0,
         entries: Vec::new(),
+        masks: Vec::new(),
     });
     tables_from(&set, rule, combo)
 }
@@ -74,6 +75,7 @@ mod tests {
         let empty = TableSet {
             version: 1,
             entries: Vec::new(),
+            masks: Vec::new(),
         };
         let hand = tables_from(&empty, Rule::Renju, &t.combo);
         for (values, combo) in hand.iter().zip(&t.combo) {

@@ -102,6 +102,9 @@ pub struct Tables {
     /// `table[side][combo index]` = the trained values of that combination for `side` to
     /// move and for its opponent to move ([`crate::eval_table`]).
     pub table: [Vec<[i16; 2]>; 2],
+    /// `mask[side to move][threat mask]` = the trained value of the position's threats
+    /// ([`crate::eval_table::threat_mask`]).
+    pub mask: [Vec<i16>; 2],
     /// `order[side][combo index]` = the move-ordering values of that combination for `side`
     /// to move and for its opponent to move ([`crate::order_table`]).
     pub order: [Vec<[i32; 2]>; 2],
@@ -145,6 +148,7 @@ impl Tables {
             pair,
             combo,
             table: crate::eval_table::tables(rule),
+            mask: crate::eval_table::mask_values(rule),
             order,
         }
     }

@@ -9,7 +9,7 @@ pub mod order;
 
 use crate::board::{Board, side_of};
 use crate::eval::{FEATURES, Weights, features};
-use crate::eval_table::{COMBOS, canonical, colour_slot};
+use crate::eval_table::{COMBOS, MASKS, canonical, colour_slot};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR_THREE};
 use crate::protocol::rule_from_code;
 use crate::search::{Limits, Searcher};
@@ -438,8 +438,15 @@ pub fn table_param(slot: usize, rel: usize, combo: usize) -> usize {
     (slot * 2 + rel) * COMBOS + combo
 }
 
-/// Number of table parameters.
-pub const TABLE_PARAMS: usize = 4 * COMBOS;
+/// Index of a threat-mask parameter: colour slot of the side to move, mask
+/// ([`crate::eval_table::threat_mask`]); they follow the combinations' parameters.
+#[must_use]
+pub fn mask_param(slot: usize, mask: usize) -> usize {
+    4 * COMBOS + slot * MASKS + mask
+}
+
+/// Number of table parameters: the combinations' and the threat masks'.
+pub const TABLE_PARAMS: usize = 4 * COMBOS + 2 * MASKS;
 
 /// How the table fit labels a position: with the game's result, or blended with the winning
 /// chance a search of `search_nodes` nodes gives (`blend` = the result's share).
@@ -506,6 +513,10 @@ fn table_sample(b: &Board, rule: Rule, weights: &Weights, y: f32) -> TableSample
             counts.push((table_param(colour_slot(rule, side), rel, c) as u32, 1.0));
         }
     }
+    counts.push((
+        mask_param(colour_slot(rule, s), b.threat_mask()) as u32,
+        1.0,
+    ));
     counts.sort_unstable_by_key(|&(k, _)| k);
     counts.dedup_by(|next, kept| {
         let same = next.0 == kept.0;

@@ -361,6 +361,7 @@ mod tests {
             let set = TableSet {
                 version: 2,
                 entries: order_entries(rule, &fitted, &start),
+                masks: Vec::new(),
             };
             let set = TableSet::parse(&set.to_text("test")).expect("parses");
             let t = Tables::get(rule);

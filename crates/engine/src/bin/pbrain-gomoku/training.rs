@@ -2,7 +2,7 @@
 //! training pipeline (`gomoku_engine::train`).
 
 use gomoku_engine::eval::{WeightSet, weight_set};
-use gomoku_engine::eval_table::{Entry, TableSet, patterns_of};
+use gomoku_engine::eval_table::{Entry, MASKS, MaskEntry, TableSet, patterns_of};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
 use gomoku_engine::train::order::{
     OrderLabels, fit_order, fit_temperature, hand_params, order_entries, order_loss, order_param,
@@ -10,8 +10,8 @@ use gomoku_engine::train::order::{
 };
 use gomoku_engine::train::{
     GameData, Labels, Sample, TABLE_PARAMS, ValueLabel, fit, fit_scale, fit_table, loss,
-    random_opening, samples, self_play, table_loss, table_param, table_samples, value_samples,
-    value_table_samples,
+    mask_param, random_opening, samples, self_play, table_loss, table_param, table_samples,
+    value_samples, value_table_samples,
 };
 use gomoku_rules::Rule;
 use std::io::Write;
@@ -234,6 +234,9 @@ pub fn fit_table_command(
             start[table_param(e.slot, 0, e.combo)] = f64::from(e.own);
             start[table_param(e.slot, 1, e.combo)] = f64::from(e.opp);
         }
+        for e in set.masks.iter().filter(|e| e.rule == rule) {
+            start[mask_param(e.slot, e.mask)] = f64::from(e.value);
+        }
         let (lt0, lv0) = (
             table_loss(&start, weights.scale, &tr),
             table_loss(&start, weights.scale, &va),
@@ -248,6 +251,20 @@ pub fn fit_table_command(
             table_loss(&rounded, weights.scale, &va),
         );
         set.entries.retain(|e| e.rule != rule);
+        set.masks.retain(|e| e.rule != rule);
+        for slot in 0..2 {
+            for mask in 0..MASKS {
+                let value = rounded[mask_param(slot, mask)];
+                if value != 0.0 {
+                    set.masks.push(MaskEntry {
+                        rule,
+                        slot,
+                        mask,
+                        value: value as i16,
+                    });
+                }
+            }
+        }
         let combos = gomoku_engine::eval_table::COMBOS;
         for slot in 0..2 {
             for combo in 0..combos {
@@ -269,10 +286,11 @@ pub fn fit_table_command(
             }
         }
         report.push(format!(
-            "{rule}: {} positions ({} held out), loss {lt0:.4} -> {lt1:.4} (held out {lv0:.4} -> {lv1:.4}), {} entries",
+            "{rule}: {} positions ({} held out), loss {lt0:.4} -> {lt1:.4} (held out {lv0:.4} -> {lv1:.4}), {} entries, {} threat masks",
             tr.len(),
             va.len(),
-            set.entries.iter().filter(|e| e.rule == rule).count()
+            set.entries.iter().filter(|e| e.rule == rule).count(),
+            set.masks.iter().filter(|e| e.rule == rule).count()
         ));
         eprintln!("{}", report.last().expect("pushed"));
     }
