@@ -275,24 +275,13 @@ fn rule_slot(rule: &str, colour: &str) -> Result<(Rule, usize), String> {
 pub const EMBEDDED_TABLE: &str = include_str!("../data/eval_table.txt");
 
 /// The embedded file (empty if it does not parse; a unit test checks that it does).
-fn embedded() -> TableSet {
+#[must_use]
+pub fn embedded() -> TableSet {
     TableSet::parse(EMBEDDED_TABLE).unwrap_or(TableSet {
         version: 0,
         entries: Vec::new(),
         masks: Vec::new(),
     })
-}
-
-/// The tables of `rule` from the embedded file.
-#[must_use]
-pub fn tables(rule: Rule) -> [Vec<[i16; 2]>; 2] {
-    embedded().tables(rule)
-}
-
-/// The threat-mask values of `rule` from the embedded file.
-#[must_use]
-pub fn mask_values(rule: Rule) -> [Vec<i16>; 2] {
-    embedded().mask_values(rule)
 }
 
 #[cfg(test)]

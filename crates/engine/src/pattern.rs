@@ -142,13 +142,14 @@ impl Tables {
             .map(|(&b, &w)| [b, w])
             .collect();
         let order = crate::order_table::tables(rule, &combo);
+        let trained = crate::eval_table::embedded();
         Tables {
             rule,
             pattern,
             pair,
             combo,
-            table: crate::eval_table::tables(rule),
-            mask: crate::eval_table::mask_values(rule),
+            table: trained.tables(rule),
+            mask: trained.mask_values(rule),
             order,
         }
     }
