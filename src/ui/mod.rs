@@ -128,6 +128,7 @@ pub fn result_text(game: &Game, result: &GameResult) -> String {
         (Outcome::Win(s), Reason::Time) => t!("result.time", name = words::name(game, s)),
         (Outcome::Win(s), _) => t!("result.win", name = words::name(game, s)),
         (Outcome::Draw, Reason::BoardFull) => t!("result.board_full"),
+        (Outcome::Draw, Reason::NoLegalMove) => t!("result.no_legal_move"),
         (Outcome::Draw, Reason::DrawAgreed) => t!("result.draw_agreed"),
         (Outcome::Draw, _) => t!("result.draw"),
     }

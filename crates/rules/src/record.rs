@@ -38,6 +38,8 @@ pub enum Reason {
     Forbidden(Forbidden),
     /// No empty point is left.
     BoardFull,
+    /// Renju: black is to move and every empty point is forbidden for it.
+    NoLegalMove,
     /// The loser resigned.
     Resignation,
     /// Both players agreed to a draw.
@@ -66,6 +68,9 @@ impl fmt::Display for GameResult {
             (Outcome::Win(s), Reason::Time) => write!(f, "{s} wins on time"),
             (Outcome::Win(s), _) => write!(f, "{s} wins"),
             (Outcome::Draw, Reason::BoardFull) => f.write_str("draw: the board is full"),
+            (Outcome::Draw, Reason::NoLegalMove) => {
+                f.write_str("draw: every empty point is forbidden for black")
+            }
             (Outcome::Draw, Reason::DrawAgreed) => f.write_str("draw by agreement"),
             (Outcome::Draw, _) => f.write_str("draw"),
         }
@@ -266,6 +271,18 @@ impl GameRecord {
             .flatten()
     }
 
+    /// Renju, black to move: every empty point is forbidden (stops at the first one that is
+    /// not, so it costs one check in almost every position).
+    fn black_has_no_legal_move(&self) -> bool {
+        self.rule == Rule::Renju
+            && self.side_to_move() == Stone::Black
+            && self
+                .board
+                .points()
+                .filter(|&p| self.board.get(p).is_none())
+                .all(|p| rules::forbidden(&self.board, p).is_some())
+    }
+
     /// The forbidden points for the side to move (empty unless black is to move under renju).
     #[must_use]
     pub fn forbidden_points(&self) -> Vec<(Pos, Forbidden)> {
@@ -314,6 +331,11 @@ impl GameRecord {
             (None, None) if self.board.is_full() => Some(GameResult {
                 outcome: Outcome::Draw,
                 reason: Reason::BoardFull,
+                line: Vec::new(),
+            }),
+            (None, None) if self.black_has_no_legal_move() => Some(GameResult {
+                outcome: Outcome::Draw,
+                reason: Reason::NoLegalMove,
                 line: Vec::new(),
             }),
             (None, None) => None,

@@ -105,6 +105,58 @@ fn full_board_is_a_draw() {
     }
 }
 
+/// A renju game that fills the board until black's only empty point is forbidden (x,y points,
+/// black first): it ends there in a draw, not on a full board.
+#[test]
+fn renju_black_with_only_forbidden_points_is_a_draw() {
+    let points: String = [
+        "9,8 7,9 8,5 8,9 9,9 9,7 8,8 7,8 6,7 7,6 7,7 6,6 10,10 11,11 ",
+        "10,8 11,8 8,6 9,5 7,4 9,6 8,4 8,7 10,5 8,3 11,7 12,6 9,3 9,4 ",
+        "7,1 10,4 10,2 7,5 5,3 5,4 4,3 6,3 9,11 9,10 7,11 8,10 5,10 7,2 ",
+        "8,1 6,1 5,0 5,7 4,6 12,7 10,9 10,11 11,12 8,12 12,4 11,3 12,9 4,4 ",
+        "3,6 6,4 6,0 3,3 2,4 5,8 11,1 12,0 11,9 13,9 13,7 12,8 5,6 6,9 ",
+        "2,6 1,6 8,11 4,8 3,9 5,9 4,9 5,11 6,8 3,8 1,8 4,12 6,2 7,12 ",
+        "6,12 2,10 1,9 2,8 12,2 2,9 2,11 11,6 3,5 2,2 5,5 13,6 10,6 11,2 ",
+        "10,13 13,0 10,3 12,11 11,4 7,0 11,5 12,5 10,12 10,0 10,1 9,1 9,0 13,11 ",
+        "14,11 13,4 14,3 4,5 3,13 1,10 13,3 14,2 13,10 1,3 1,4 3,10 0,10 3,2 ",
+        "0,11 5,13 6,14 3,4 3,1 12,12 14,10 6,13 8,13 1,12 4,11 1,11 7,3 1,2 ",
+        "4,2 5,1 0,1 0,9 3,12 14,12 1,13 1,1 0,0 2,13 12,14 0,3 0,7 14,1 ",
+        "14,7 9,13 3,0 11,10 3,14 4,14 2,7 2,0 0,5 14,9 5,12 2,5 14,6 14,5 ",
+        "11,0 7,10 0,14 0,12 9,14 8,14 4,7 3,7 13,12 3,11 0,2 0,8 10,14 13,14 ",
+        "11,13 12,13 6,5 5,2 8,2 9,2 6,10 4,10 12,10 6,11 9,12 2,3 2,12 12,3 ",
+        "13,5 13,8 4,1 2,1 1,7 1,5 4,13 7,13 12,1 13,2 4,0 8,0 13,1 14,4 ",
+        "14,8 0,4 0,6 5,14 7,14 11,14 13,13 2,14 1,0 0,13 1,14 14,13 14,0 14,14 ",
+    ]
+    .concat();
+    let mut g = GameRecord::new(Rule::Renju, 15);
+    let moves: Vec<&str> = points.split_whitespace().collect();
+    assert_eq!(moves.len(), 224);
+    for (i, m) in moves.iter().enumerate() {
+        let (x, y) = m.split_once(',').unwrap();
+        let played = g
+            .play(Pos::new(x.parse().unwrap(), y.parse().unwrap()))
+            .unwrap();
+        if i + 1 < moves.len() {
+            assert_eq!(played.result, None, "move {} ({m})", i + 1);
+        } else {
+            let r = played.result.expect("black has no legal move left");
+            assert_eq!((r.outcome, r.reason), (Outcome::Draw, Reason::NoLegalMove));
+            assert!(r.line.is_empty());
+        }
+    }
+    assert!(!g.board().is_full());
+    let last = g
+        .board()
+        .points()
+        .find(|&q| g.board().get(q).is_none())
+        .unwrap();
+    assert_eq!(g.play(last), Err(MoveError::GameOver));
+    // Taking the last move back reopens the game with white to move.
+    assert!(g.undo().is_some());
+    assert!(!g.is_over());
+    assert_eq!(g.side_to_move(), Stone::White);
+}
+
 #[test]
 fn refused_moves_change_nothing() {
     let mut g = game(Rule::Freestyle, "h8");

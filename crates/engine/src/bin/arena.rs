@@ -222,11 +222,15 @@ struct GameOutcome {
 }
 
 impl GameOutcome {
-    /// Ended by a five or a full board (not by time, a crash, a bad answer or a forbidden move).
+    /// Ended by a five, a full board or (renju) black left with only forbidden points (not by
+    /// time, a crash, a bad answer or a forbidden move).
     fn on_board(&self) -> bool {
-        self.record
-            .result()
-            .is_some_and(|r| matches!(r.reason, Reason::Five | Reason::BoardFull))
+        self.record.result().is_some_and(|r| {
+            matches!(
+                r.reason,
+                Reason::Five | Reason::BoardFull | Reason::NoLegalMove
+            )
+        })
     }
 }
 
