@@ -271,16 +271,11 @@ impl GameRecord {
             .flatten()
     }
 
-    /// Renju, black to move: every empty point is forbidden (stops at the first one that is
-    /// not, so it costs one check in almost every position).
+    /// Renju, black to move: every empty point is forbidden.
     fn black_has_no_legal_move(&self) -> bool {
         self.rule == Rule::Renju
             && self.side_to_move() == Stone::Black
-            && self
-                .board
-                .points()
-                .filter(|&p| self.board.get(p).is_none())
-                .all(|p| rules::forbidden(&self.board, p).is_some())
+            && !rules::black_can_move(&self.board)
     }
 
     /// The forbidden points for the side to move (empty unless black is to move under renju).

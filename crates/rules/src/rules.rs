@@ -252,6 +252,17 @@ pub fn forbidden_points(board: &Board) -> Vec<(Pos, Forbidden)> {
         .collect()
 }
 
+/// Whether black has an empty point that is not forbidden under renju (stops at the first
+/// one, so it costs one check in almost every position).
+#[must_use]
+pub fn black_can_move(board: &Board) -> bool {
+    let mut b = board.clone();
+    board
+        .points()
+        .filter(|&p| board.get(p).is_none())
+        .any(|p| forbidden_in_place(&mut b, p).is_none())
+}
+
 /// Whether `stone` may play at `pos` under `rule`: the point is on the board and empty, and for
 /// black under renju it is not forbidden.
 #[must_use]
