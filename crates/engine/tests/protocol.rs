@@ -339,3 +339,46 @@ fn arena_smoke() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Time odds: each engine is told its own time per move, whichever colour it plays.
+#[test]
+fn arena_gives_each_engine_its_own_time_per_move() {
+    let dir = std::env::temp_dir().join(format!("gomoku-arena-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    let logs = [dir.join("engine1.log"), dir.join("engine2.log")];
+    // `tee -a`: both games' sessions of an engine go to its log.
+    let cmd = |log: &std::path::Path| {
+        format!("tee -a {} | {brain} --level beginner --quiet", log.display())
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "--engine1",
+            &cmd(&logs[0]),
+            "--engine2",
+            &cmd(&logs[1]),
+            "--games",
+            "2",
+            "--turn-ms",
+            "300",
+            "--turn-ms2",
+            "200",
+        ])
+        .output()
+        .expect("arena");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("turn 300 / 200 ms"), "{text}");
+    for (log, own, other) in [(&logs[0], 300, 200), (&logs[1], 200, 300)] {
+        let sent = std::fs::read_to_string(log).unwrap();
+        // One START per game (engine 1 plays black, then white), each with the engine's time.
+        assert_eq!(sent.matches("START 15").count(), 2, "{sent}");
+        assert_eq!(
+            sent.matches(&format!("INFO timeout_turn {own}\n")).count(),
+            2,
+            "{sent}"
+        );
+        assert!(!sent.contains(&format!("INFO timeout_turn {other}\n")), "{sent}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -29,7 +29,8 @@ struct Config {
     rule: Rule,
     size: usize,
     games: usize,
-    turn_ms: u64,
+    /// Time per move of engine 1 and engine 2.
+    turn_ms: [u64; 2],
     match_ms: u64,
     concurrency: usize,
     sprt: Option<(f64, f64)>,
@@ -68,6 +69,10 @@ struct Args {
     /// Time per move in milliseconds (0 = none).
     #[arg(long, default_value_t = 1000)]
     turn_ms: u64,
+    /// Time per move of engine 2 when it differs from engine 1's (time odds, e.g. to measure
+    /// what twice the time is worth against an opponent).
+    #[arg(long)]
+    turn_ms2: Option<u64>,
     /// Time per game and engine in milliseconds (0 = none).
     #[arg(long, default_value_t = 0)]
     match_ms: u64,
@@ -129,7 +134,7 @@ fn parse_args() -> Result<Config, String> {
         rule: a.rule,
         size,
         games: a.games.unwrap_or(usize::MAX),
-        turn_ms: a.turn_ms,
+        turn_ms: [a.turn_ms, a.turn_ms2.unwrap_or(a.turn_ms)],
         match_ms: a.match_ms,
         concurrency: usize::from(a.concurrency),
         sprt: a.sprt,
@@ -268,10 +273,13 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         }
     }
     // players[0] plays black.
-    let cmds = if engine1_black {
-        [&c.engines[0], &c.engines[1]]
+    let (cmds, turn_ms) = if engine1_black {
+        ([&c.engines[0], &c.engines[1]], c.turn_ms)
     } else {
-        [&c.engines[1], &c.engines[0]]
+        (
+            [&c.engines[1], &c.engines[0]],
+            [c.turn_ms[1], c.turn_ms[0]],
+        )
     };
     let mut players = Vec::new();
     for (i, cmd) in cmds.iter().enumerate() {
@@ -309,7 +317,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             }
         }
         for line in [
-            format!("INFO timeout_turn {}", c.turn_ms),
+            format!("INFO timeout_turn {}", turn_ms[i]),
             format!("INFO timeout_match {}", c.match_ms),
             format!("INFO max_memory {}", 256u64 << 20),
             format!("INFO rule {}", c.rule.gomocup_code()),
@@ -373,7 +381,11 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             p.send(&format!("TURN {},{}", last.x, last.y));
         }
         let t = Instant::now();
-        let limit = if c.turn_ms > 0 { c.turn_ms } else { 3_600_000 };
+        let limit = if turn_ms[i] > 0 {
+            turn_ms[i]
+        } else {
+            3_600_000
+        };
         let reply = p.reply(Duration::from_millis(limit + tolerance));
         let dt = t.elapsed().as_millis() as u64;
         used_ms[i] += dt;
@@ -562,7 +574,14 @@ fn main() -> ExitCode {
     println!("engine2: {}", c.engines[1]);
     println!(
         "rule {} size {} turn {} ms match {} ms",
-        c.rule, c.size, c.turn_ms, c.match_ms
+        c.rule,
+        c.size,
+        if c.turn_ms[0] == c.turn_ms[1] {
+            c.turn_ms[0].to_string()
+        } else {
+            format!("{} / {}", c.turn_ms[0], c.turn_ms[1])
+        },
+        c.match_ms
     );
     let [w, d, l] = t.wdl();
     println!(
