@@ -349,7 +349,10 @@ fn arena_gives_each_engine_its_own_time_per_move() {
     let logs = [dir.join("engine1.log"), dir.join("engine2.log")];
     // `tee -a`: both games' sessions of an engine go to its log.
     let cmd = |log: &std::path::Path| {
-        format!("tee -a {} | {brain} --level beginner --quiet", log.display())
+        format!(
+            "tee -a {} | {brain} --level beginner --quiet",
+            log.display()
+        )
     };
     let out = Command::new(env!("CARGO_BIN_EXE_arena"))
         .args([
@@ -378,7 +381,71 @@ fn arena_gives_each_engine_its_own_time_per_move() {
             2,
             "{sent}"
         );
-        assert!(!sent.contains(&format!("INFO timeout_turn {other}\n")), "{sent}");
+        assert!(
+            !sent.contains(&format!("INFO timeout_turn {other}\n")),
+            "{sent}"
+        );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `pbrain-gomoku review` names the move that threw the game away; a bad file is an error.
+#[test]
+fn review_command_finds_the_blunder_of_a_saved_game() {
+    let dir = std::env::temp_dir().join(format!("gomoku-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Black builds an open three on row 8; white's sixth move ignores it; black wins.
+    let moves = [
+        (7, 7),
+        (0, 0),
+        (8, 7),
+        (0, 14),
+        (9, 7),
+        (14, 14),
+        (10, 7),
+        (14, 0),
+        (11, 7),
+    ];
+    let mut psq = String::from("Piskvork 15x15, 11:11, 0\n");
+    for (x, y) in moves {
+        psq.push_str(&format!("{},{},0\n", x + 1, y + 1));
+    }
+    let game = dir.join("game.psq");
+    std::fs::write(&game, psq).unwrap();
+    let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    let out = Command::new(brain)
+        .args([
+            "review",
+            game.to_str().unwrap(),
+            "--rule",
+            "0",
+            "--nodes",
+            "20000",
+        ])
+        .output()
+        .expect("review");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let blunders: Vec<&str> = text.lines().filter(|l| l.contains(" blunder ")).collect();
+    assert_eq!(blunders.len(), 1, "{text}");
+    assert!(
+        blunders[0].trim_start().starts_with("6. white o15"),
+        "{text}"
+    );
+    assert!(text.contains("white: 4 moves"), "{text}");
+    assert!(text.contains("black: 5 moves"), "{text}");
+
+    let bad = dir.join("bad.psq");
+    std::fs::write(&bad, "Piskvork 15x15, 11:11, 0\n8,8,0\n8,8,0\n").unwrap();
+    let out = Command::new(brain)
+        .args(["review", bad.to_str().unwrap()])
+        .output()
+        .expect("review");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.psq") && !err.contains("panicked"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

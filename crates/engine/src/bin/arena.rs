@@ -276,10 +276,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
     let (cmds, turn_ms) = if engine1_black {
         ([&c.engines[0], &c.engines[1]], c.turn_ms)
     } else {
-        (
-            [&c.engines[1], &c.engines[0]],
-            [c.turn_ms[1], c.turn_ms[0]],
-        )
+        ([&c.engines[1], &c.engines[0]], [c.turn_ms[1], c.turn_ms[0]])
     };
     let mut players = Vec::new();
     for (i, cmd) in cmds.iter().enumerate() {

@@ -12,7 +12,10 @@
 //!   on the load) after each of the first N openings and in each benchmark position;
 //! - `selfplay --rule CODE --games N --nodes N --out FILE`, `fit --data FILE --out FILE` and
 //!   `fit-table --data FILE --out FILE`:
-//!   the evaluation's training pipeline (see `training.rs`).
+//!   the evaluation's training pipeline (see `training.rs`);
+//! - `review GAME [--rule CODE] [--nodes N] [--all]`: the engine's review of a saved game
+//!   (PSQ or SGF, e.g. one the arena saved): the moves that lost chances, with the engine's
+//!   better move and line, and a summary per player.
 
 /// `println!` that ends the command quietly (status 0) when stdout is closed, e.g. when the
 /// output is piped into `head`, instead of panicking.
@@ -24,6 +27,8 @@ macro_rules! say {
     };
 }
 
+#[path = "pbrain-gomoku/review.rs"]
+mod review;
 #[path = "pbrain-gomoku/training.rs"]
 mod training;
 
@@ -62,6 +67,21 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Reviews a saved game (PSQ, or SGF when the name ends in .sgf): the moves that lost
+    /// chances (inaccuracies, mistakes, blunders, missed wins) with the engine's better move.
+    Review {
+        /// The game file.
+        game: String,
+        /// Gomocup rule code: 0 freestyle, 1 standard, 4 renju (an SGF file's own rule wins).
+        #[arg(long, default_value = "0", value_parser = rule_from_code)]
+        rule: Rule,
+        /// Node budget of the main search per position (the same work for every position).
+        #[arg(long, default_value_t = gomoku_engine::ReviewSettings::default().nodes)]
+        nodes: u64,
+        /// Every move, not only those that lost chances.
+        #[arg(long)]
+        all: bool,
+    },
     /// Fixed-depth search of the benchmark positions (deterministic node counts).
     Bench {
         /// Search depth.
@@ -227,6 +247,20 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Bench { depth, check }) => bench_command(depth, check),
+        Some(Command::Review {
+            game,
+            rule,
+            nodes,
+            all,
+        }) => review::review_command(
+            &game,
+            rule,
+            gomoku_engine::ReviewSettings {
+                nodes,
+                ..gomoku_engine::ReviewSettings::default()
+            },
+            all,
+        ),
         Some(Command::Depth {
             rule,
             openings,
