@@ -67,7 +67,7 @@ pub fn review_command(file: &str, rule: Rule, settings: ReviewSettings, all: boo
             "{:3}. {colour} {:4} {:11} mover {:+.2} -> {:+.2} (black {:+.2}, depth {})",
             m.index + 1,
             m.played.to_string(),
-            format!("{:?}", m.judgement).to_lowercase(),
+            m.judgement.to_string(),
             m.before,
             m.after,
             after.black_chances,
