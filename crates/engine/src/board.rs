@@ -5,6 +5,7 @@
 //! Points are `usize` indices into a 32-wide array with a 5-cell wall border; use
 //! [`Board::index`] and [`Board::pos`] to convert from and to [`Pos`].
 
+use crate::eval_net::{self, DIM, Net};
 use crate::pattern::{
     C_FLEX_FOUR, C_FORBIDDEN, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, CLASS_COUNT, Class, F3, F4,
     Pattern, Tables,
@@ -82,6 +83,11 @@ pub struct Board {
     /// opponent to move.
     table_sum: [[i32; 2]; 2],
     near: [u8; CELLS],
+    /// The evaluation network of the rule, if it has one ([`crate::eval_net`]), each empty
+    /// point's summed window vector and the sum of their clipped values.
+    net: Option<&'static Net>,
+    net_point: [[i32; DIM]; CELLS],
+    net_sum: [i32; DIM],
     hash: u64,
     stones: usize,
     to_move: Side,
@@ -109,6 +115,9 @@ impl Board {
             score_sum: [0; 2],
             table_sum: [[0; 2]; 2],
             near: [0; CELLS],
+            net: eval_net::net(rule),
+            net_point: [[0; DIM]; CELLS],
+            net_sum: [0; DIM],
             hash: 0,
             stones: 0,
             to_move: 0,
@@ -140,6 +149,7 @@ impl Board {
         for i in 0..b.points.len() {
             let p = b.points[i];
             b.refresh_all(p);
+            b.net_enter(p);
         }
         b
     }
@@ -465,20 +475,22 @@ impl Board {
             self.table_sum[s][0] -= t[0];
             self.table_sum[s][1] -= t[1];
         }
+        self.net_leave(p);
         self.cells[p] = c;
         self.stones += 1;
         self.hash ^= zobrist::STONE[usize::from(c - 1)][p];
         for d in 0..4 {
             for k in 1..=5isize {
-                let q = step(p, d, -k);
-                self.keys[q][d] |= u32::from(c) << slot_shift(k);
-                if self.cells[q] == EMPTY {
-                    self.refresh(q, d);
-                }
-                let q = step(p, d, k);
-                self.keys[q][d] |= u32::from(c) << slot_shift(-k);
-                if self.cells[q] == EMPTY {
-                    self.refresh(q, d);
+                for (q, shift) in [
+                    (step(p, d, -k), slot_shift(k)),
+                    (step(p, d, k), slot_shift(-k)),
+                ] {
+                    let old = self.keys[q][d];
+                    self.keys[q][d] |= u32::from(c) << shift;
+                    if self.cells[q] == EMPTY {
+                        self.refresh(q, d);
+                        self.net_window(q, old, self.keys[q][d]);
+                    }
                 }
             }
         }
@@ -497,18 +509,20 @@ impl Board {
         self.hash ^= zobrist::STONE[usize::from(c - 1)][p];
         for d in 0..4 {
             for k in 1..=5isize {
-                let q = step(p, d, -k);
-                self.keys[q][d] &= !(3u32 << slot_shift(k));
-                if self.cells[q] == EMPTY {
-                    self.refresh(q, d);
-                }
-                let q = step(p, d, k);
-                self.keys[q][d] &= !(3u32 << slot_shift(-k));
-                if self.cells[q] == EMPTY {
-                    self.refresh(q, d);
+                for (q, shift) in [
+                    (step(p, d, -k), slot_shift(k)),
+                    (step(p, d, k), slot_shift(-k)),
+                ] {
+                    let old = self.keys[q][d];
+                    self.keys[q][d] &= !(3u32 << shift);
+                    if self.cells[q] == EMPTY {
+                        self.refresh(q, d);
+                        self.net_window(q, old, self.keys[q][d]);
+                    }
                 }
             }
         }
+        self.net_enter(p);
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let q = (p as isize + dy * STRIDE as isize + dx) as usize;
@@ -532,6 +546,91 @@ impl Board {
             self.table_sum[s][0] += t[0];
             self.table_sum[s][1] += t[1];
         }
+    }
+
+    /// The empty point `p` joins the network's sum: its window vectors from its four line keys.
+    fn net_enter(&mut self, p: usize) {
+        let Some(net) = self.net else { return };
+        let mut h = [0i32; DIM];
+        for d in 0..4 {
+            for (hi, &v) in h
+                .iter_mut()
+                .zip(net.code(eval_net::window(self.keys[p][d])))
+            {
+                *hi += i32::from(v);
+            }
+        }
+        for (s, &hi) in self.net_sum.iter_mut().zip(&h) {
+            *s += eval_net::clip(hi);
+        }
+        self.net_point[p] = h;
+    }
+
+    /// The point `p` (empty until now) leaves the network's sum.
+    fn net_leave(&mut self, p: usize) {
+        if self.net.is_none() {
+            return;
+        }
+        for (s, &hi) in self.net_sum.iter_mut().zip(&self.net_point[p]) {
+            *s -= eval_net::clip(hi);
+        }
+    }
+
+    /// A line key of the empty point `q` changed from `old` to `new`: its window vector too
+    /// when the change is within four cells.
+    #[inline]
+    fn net_window(&mut self, q: usize, old: u32, new: u32) {
+        let Some(net) = self.net else { return };
+        let (o, n) = (eval_net::window(old), eval_net::window(new));
+        if o == n {
+            return;
+        }
+        let (vo, vn) = (net.code(o), net.code(n));
+        let h = &mut self.net_point[q];
+        for i in 0..DIM {
+            let before = h[i];
+            let after = before + i32::from(vn[i]) - i32::from(vo[i]);
+            h[i] = after;
+            self.net_sum[i] += eval_net::clip(after) - eval_net::clip(before);
+        }
+    }
+
+    /// The network's logit for the side to move, if the rule has a network.
+    #[must_use]
+    pub fn net_logit(&self) -> Option<f32> {
+        self.net.map(|n| n.logit(&self.net_sum, self.to_move))
+    }
+
+    /// The line key of `p` along direction `d`: two bits per neighbour at offsets −5..−1 and
+    /// 1..5 (empty, black, white, off the board).
+    #[must_use]
+    pub fn line_key(&self, p: usize, d: usize) -> u32 {
+        self.keys[p][d]
+    }
+
+    /// Uses `net` as the evaluation network (none: the evaluation without one), recomputing
+    /// the sums.
+    pub fn set_net(&mut self, net: Option<&'static Net>) {
+        self.net = net;
+        self.net_sum = [0; DIM];
+        for i in 0..self.points.len() {
+            let p = self.points[i];
+            if self.cells[p] == EMPTY {
+                self.net_enter(p);
+            }
+        }
+    }
+
+    /// The network in use (none: the rule has none, or it was switched off).
+    #[must_use]
+    pub fn net(&self) -> Option<&'static Net> {
+        self.net
+    }
+
+    /// The sum of the empty points' clipped window vectors (see [`crate::eval_net`]).
+    #[must_use]
+    pub fn net_sum(&self) -> &[i32; DIM] {
+        &self.net_sum
     }
 
     /// Recomputes the pattern of the empty point `q` along `d` for both sides.

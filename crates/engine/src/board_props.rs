@@ -19,6 +19,13 @@ fn assert_same(a: &Board, b: &Board, when: &str) {
     assert_eq!(a.score_sum, b.score_sum, "{when}: score sums");
     assert_eq!(a.table_sum, b.table_sum, "{when}: table sums");
     assert_eq!(a.near, b.near, "{when}: neighbourhood counts");
+    assert_eq!(a.net_sum, b.net_sum, "{when}: network sum");
+    for &p in a.points.iter().filter(|&&p| a.cells[p] == EMPTY) {
+        assert_eq!(
+            a.net_point[p], b.net_point[p],
+            "{when}: network vector of {p}"
+        );
+    }
     assert_eq!(a.hash, b.hash, "{when}: hash");
     assert_eq!(a.stones, b.stones, "{when}: stone count");
     assert_eq!(a.to_move, b.to_move, "{when}: side to move");
@@ -40,6 +47,7 @@ proptest! {
     ) {
         let rule = Rule::ALL[rule];
         let mut b = Board::new(rule, size);
+        b.set_net(Some(eval_net::sample()));
         let start = b.clone();
         let mut saved: Vec<(Board, bool)> = Vec::new();
         for &pick in &picks {
@@ -56,7 +64,9 @@ proptest! {
             }
         }
         // The incremental state equals a board built from scratch from the stones.
-        let fresh = Board::from_position(rule, &b.to_rules_board(), stone_of(b.to_move()));
+        let mut fresh = Board::from_position(rule, &b.to_rules_board(), stone_of(b.to_move()));
+        fresh.set_net(Some(eval_net::sample()));
+        prop_assert_eq!(b.net_sum, fresh.net_sum);
         prop_assert_eq!(b.hash(), fresh.hash());
         prop_assert_eq!(b.score_sum, fresh.score_sum);
         prop_assert_eq!(b.table_sum, fresh.table_sum);

@@ -24,6 +24,7 @@ pub struct Engine {
     tt: Tt,
     threads: usize,
     time_target: Option<std::time::Duration>,
+    net: crate::eval_net::NetChoice,
 }
 
 impl Engine {
@@ -41,6 +42,7 @@ impl Engine {
             tt: Tt::new(DEFAULT_HASH_MB),
             threads: 1,
             time_target: None,
+            net: crate::eval_net::NetChoice::Embedded,
         }
     }
 
@@ -90,6 +92,15 @@ impl Engine {
     pub fn set_position(&mut self, board: &gomoku_rules::Board, to_move: Stone) {
         self.position = board.clone();
         *self.board = Board::from_position(self.rule, board, to_move);
+        if !matches!(self.net, crate::eval_net::NetChoice::Embedded) {
+            self.board.set_net(self.net.resolve(self.rule));
+        }
+    }
+
+    /// Which evaluation network to use (the embedded one by default).
+    pub fn set_net(&mut self, net: crate::eval_net::NetChoice) {
+        self.net = net;
+        self.board.set_net(net.resolve(self.rule));
     }
 
     /// Sets the position from a move list (black first), checked with the rules.

@@ -236,8 +236,22 @@ pub fn weight_set() -> &'static WeightSet {
 /// Evaluation from the side to move's point of view: the weighted features plus the trained
 /// per-combination and threat-mask tables ([`crate::eval_table`]), in engine units (about 100 per open
 /// two-and-a-half; fives and wins are mate scores, not evaluations).
+/// With the rule's evaluation network ([`crate::eval_net`]), its output is added.
 #[must_use]
 pub fn evaluate(b: &Board) -> i32 {
+    let net = match b.net() {
+        Some(n) => {
+            (n.scale * n.logit(b.net_sum(), b.to_move())).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
+        }
+        None => 0,
+    };
+    (base_evaluate(b) + net).clamp(-EVAL_LIMIT as i32, EVAL_LIMIT as i32)
+}
+
+/// The evaluation without the network: the weighted features and the tables (what the network
+/// is fitted on top of).
+#[must_use]
+pub fn base_evaluate(b: &Board) -> i32 {
     let s = b.to_move();
     let table = b.table_sum(s, 0) + b.table_sum(s ^ 1, 1) + b.mask_value();
     (weight_set().weights(b.rule()).apply(&features(b)) + table)

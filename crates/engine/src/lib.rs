@@ -46,6 +46,7 @@ pub mod bench;
 pub mod board;
 mod engine;
 pub mod eval;
+pub mod eval_net;
 pub mod eval_table;
 pub mod fixtures;
 pub mod level;

@@ -28,6 +28,8 @@ pub struct Options {
     /// Search threads at full strength until the manager sends `INFO thread_num` (0 counts
     /// as 1; the levels always use one).
     pub threads: usize,
+    /// The evaluation network (the embedded one unless a file or none is asked for).
+    pub net: crate::eval_net::NetChoice,
 }
 
 struct Brain<W: Write> {
@@ -157,6 +159,7 @@ impl<W: Write> Brain<W> {
         let mut e = Engine::new(self.rule, self.size);
         e.set_hash_mb(self.hash_mb);
         e.set_threads(self.threads);
+        e.set_net(self.opts.net);
         e
     }
 

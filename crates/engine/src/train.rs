@@ -5,6 +5,7 @@
 //! from the weights in use. `pbrain-gomoku selfplay` and `pbrain-gomoku fit` run it; the
 //! per-combination table's fit is [`fit_table`], the move-ordering table's is [`order`].
 
+pub mod net;
 pub mod order;
 
 use crate::board::{Board, side_of};

@@ -34,6 +34,7 @@ mod training;
 
 use clap::{Parser, Subcommand};
 use gomoku_engine::bench::{BENCH_DEPTH, BENCH_NODES, bench, depth_in_limits, run_puzzles};
+use gomoku_engine::eval_net::{Net, NetChoice};
 use gomoku_engine::protocol::{Options, rule_from_code, run};
 use gomoku_engine::{Level, Limits};
 use gomoku_rules::Rule;
@@ -61,6 +62,10 @@ struct Cli {
     /// No `MESSAGE` progress lines.
     #[arg(long)]
     quiet: bool,
+    /// Evaluation network: a network file written by `fit-net`, or `off` for none (default:
+    /// the embedded network of the rule).
+    #[arg(long)]
+    net: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -203,6 +208,31 @@ enum Command {
         #[arg(long, default_value_t = 0.5)]
         blend: f32,
     },
+    /// Fits the evaluation network of one rule to self-play data (the rest of the evaluation
+    /// fixed) and writes a network file.
+    FitNet {
+        /// Data files written by `selfplay` (games of other rules are skipped).
+        #[arg(long, required = true)]
+        data: Vec<String>,
+        #[arg(long, default_value = "0", value_parser = rule_from_code)]
+        rule: Rule,
+        /// Network file to write (`crates/engine/data/eval_net_<rule>.bin` is the embedded one).
+        #[arg(long)]
+        out: String,
+        #[arg(long, default_value_t = 12)]
+        epochs: usize,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = 2048)]
+        batch: usize,
+        /// Adam's step size at the start (falls linearly to a tenth).
+        #[arg(long, default_value_t = 0.002)]
+        rate: f32,
+        /// Decoupled weight decay.
+        #[arg(long, default_value_t = 0.0001)]
+        decay: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Fits the move-ordering table to the quiet moves chosen in self-play data (or by a
     /// search of each position) and writes a table file.
     FitOrder {
@@ -307,6 +337,27 @@ fn main() -> ExitCode {
             l2,
             keep_scale,
         ),
+        Some(Command::FitNet {
+            data,
+            rule,
+            out,
+            epochs,
+            batch,
+            rate,
+            decay,
+            seed,
+        }) => training::fit_net_command(
+            &data,
+            rule,
+            &out,
+            gomoku_engine::train::net::NetFit {
+                epochs,
+                batch,
+                rate,
+                decay,
+                seed,
+            },
+        ),
         Some(Command::FitTable {
             data,
             values,
@@ -357,11 +408,27 @@ fn main() -> ExitCode {
             width,
         }),
         None => {
+            let net = match cli.net.as_deref() {
+                None => NetChoice::Embedded,
+                Some("off") => NetChoice::Off,
+                Some(file) => match std::fs::read(file)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| Net::from_bytes(&b))
+                {
+                    // Read once for the life of the process.
+                    Ok(n) => NetChoice::Net(Box::leak(Box::new(n))),
+                    Err(e) => {
+                        eprintln!("{file}: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+            };
             let opts = Options {
                 level: cli.level,
                 seed: cli.seed,
                 quiet: cli.quiet,
                 threads: usize::from(cli.threads),
+                net,
             };
             run(BufReader::new(std::io::stdin()), std::io::stdout(), opts);
             ExitCode::SUCCESS

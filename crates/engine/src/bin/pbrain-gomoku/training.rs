@@ -4,6 +4,7 @@
 use gomoku_engine::eval::{WeightSet, weight_set};
 use gomoku_engine::eval_table::{Entry, MASKS, MaskEntry, TableSet, patterns_of};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
+use gomoku_engine::train::net::{NetFit, fit_net, net_loss, net_samples};
 use gomoku_engine::train::order::{
     OrderLabels, fit_order, fit_temperature, hand_params, order_entries, order_loss, order_param,
     order_samples,
@@ -167,6 +168,60 @@ impl FitData {
 
 fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
     read_lines(data, GameData::from_line)
+}
+
+/// Fits the evaluation network of `rule` (every 10th game held out) and writes it to `out`.
+pub fn fit_net_command(data: &[String], rule: Rule, out: &str, settings: NetFit) -> ExitCode {
+    let games = match read_games(data) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (train, held) = split_held(&games);
+    let scale = weight_set().scale;
+    let t = Instant::now();
+    let (tr, va) = (
+        net_samples(&train, rule, scale),
+        net_samples(&held, rule, scale),
+    );
+    if tr.is_empty() {
+        eprintln!("no {rule:?} positions in the data");
+        return ExitCode::from(2);
+    }
+    println!(
+        "{} positions ({} held out) from {} games, read in {:.1} s",
+        tr.len() + va.len(),
+        va.len(),
+        games.iter().filter(|g| g.rule == rule).count(),
+        t.elapsed().as_secs_f64()
+    );
+    let version = gomoku_engine::eval_net::net(rule).map_or(1, |n| n.version + 1);
+    let (net, before) = fit_net(&tr, &va, scale, version, settings, |r| {
+        println!(
+            "epoch {:>3}: loss {:.4} (held out {:.4}), {:.0} s",
+            r.epoch,
+            r.train,
+            r.held,
+            t.elapsed().as_secs_f64()
+        );
+    });
+    let after = [net_loss(&net, &tr), net_loss(&net, &va)];
+    println!(
+        "{rule:?}: loss without the network {:.4} (held out {:.4}), with it {:.4} ({:.4}); {:.0} s",
+        before[0],
+        before[1],
+        after[0],
+        after[1],
+        t.elapsed().as_secs_f64()
+    );
+    if let Err(e) = std::fs::write(out, net.to_bytes()) {
+        eprintln!("{out}: {e}");
+        return ExitCode::from(2);
+    }
+    println!("wrote {out} (version {version})");
+    ExitCode::SUCCESS
 }
 
 /// Fits the per-combination table of every rule found in the data files (the embedded
