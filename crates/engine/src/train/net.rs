@@ -92,18 +92,24 @@ impl Layout {
     }
 }
 
+/// A point's summed window vector (before clipping) from the rows of its four windows.
+fn point_sum(t: &[f32], rows: &[u16]) -> [f32; DIM] {
+    let mut h = [0.0f32; DIM];
+    for &r in rows {
+        let row = &t[usize::from(r) * DIM..][..DIM];
+        for k in 0..DIM {
+            h[k] += row[k];
+        }
+    }
+    h
+}
+
 /// The loss of one position and, with `grad`, its gradient added to `grad`.
 fn position(t: &[f32], l: &Layout, d: &NetData, i: usize, grad: Option<&mut [f32]>) -> f64 {
     let cells = d.cells(i);
     let mut sum = [0.0f32; DIM];
     for c in cells.chunks_exact(4) {
-        let mut h = [0.0f32; DIM];
-        for &r in c {
-            let row = &t[usize::from(r) * DIM..][..DIM];
-            for k in 0..DIM {
-                h[k] += row[k];
-            }
-        }
+        let h = point_sum(t, c);
         for k in 0..DIM {
             sum[k] += h[k].clamp(0.0, 1.0);
         }
@@ -142,13 +148,7 @@ fn position(t: &[f32], l: &Layout, d: &NetData, i: usize, grad: Option<&mut [f32
     }
     let dsum: [f32; DIM] = std::array::from_fn(|k| dx[k] / POOL);
     for c in cells.chunks_exact(4) {
-        let mut h = [0.0f32; DIM];
-        for &r in c {
-            let row = &t[usize::from(r) * DIM..][..DIM];
-            for k in 0..DIM {
-                h[k] += row[k];
-            }
-        }
+        let h = point_sum(t, c);
         let dh: [f32; DIM] = std::array::from_fn(|k| {
             // A point at exactly 0 counts as inside the range, so that rows starting at 0
             // (and points that only rows never seen make up) still learn.
