@@ -481,24 +481,32 @@ pub fn table_samples(
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     for_each_quiet(games, rule, |b, y| {
-        let y = if labels.search_nodes > 0 && labels.blend < 1.0 {
-            tt.new_search();
-            let mut sr = Searcher::new(b.clone(), &tt, &stop);
-            let v = sr.run(Limits::nodes(labels.search_nodes), &mut |_| {}).eval;
-            let p = if v > crate::search::MATE_BOUND {
-                1.0
-            } else if v < -crate::search::MATE_BOUND {
-                0.0
-            } else {
-                sigmoid(f64::from(v) / f64::from(labels.scale)) as f32
-            };
-            labels.blend * y + (1.0 - labels.blend) * p
-        } else {
-            y
-        };
+        let y = labels.label(b, y, &mut tt, &stop);
         out.push(table_sample(b, rule, weights, y));
     });
     out
+}
+
+impl Labels {
+    /// The label of position `b` whose game's result for the side to move is `y`: `y` alone,
+    /// or blended with the winning chance a fresh search of `search_nodes` nodes gives (a
+    /// mate score is a chance of 1 or 0).
+    pub(crate) fn label(&self, b: &Board, y: f32, tt: &mut Tt, stop: &AtomicBool) -> f32 {
+        if self.search_nodes == 0 || self.blend >= 1.0 {
+            return y;
+        }
+        tt.new_search();
+        let mut sr = Searcher::new(b.clone(), tt, stop);
+        let v = sr.run(Limits::nodes(self.search_nodes), &mut |_| {}).eval;
+        let p = if v > crate::search::MATE_BOUND {
+            1.0
+        } else if v < -crate::search::MATE_BOUND {
+            0.0
+        } else {
+            sigmoid(f64::from(v) / f64::from(self.scale)) as f32
+        };
+        self.blend * y + (1.0 - self.blend) * p
+    }
 }
 
 /// One position's [`TableSample`]: how many of its empty points carry each table parameter.

@@ -159,11 +159,11 @@ enum Command {
     /// the features) and writes a weight file.
     Fit {
         /// Data files written by `selfplay`.
-        #[arg(long, required_unless_present = "values")]
+        #[arg(long, num_args = 1.., required_unless_present = "values")]
         data: Vec<String>,
         /// Files of labelled positions (`CHANCE` then a game line: the position after its
         /// moves, labelled with the side to move's winning chance).
-        #[arg(long)]
+        #[arg(long, num_args = 1..)]
         values: Vec<String>,
         /// Weights to start from (default: the embedded ones).
         #[arg(long)]
@@ -184,10 +184,10 @@ enum Command {
     /// fixed) and writes a table file.
     FitTable {
         /// Data files written by `selfplay`.
-        #[arg(long, required_unless_present = "values")]
+        #[arg(long, num_args = 1.., required_unless_present = "values")]
         data: Vec<String>,
         /// Files of labelled positions (as for `fit`).
-        #[arg(long)]
+        #[arg(long, num_args = 1..)]
         values: Vec<String>,
         /// Table to start from (default: the embedded one).
         #[arg(long)]
@@ -212,7 +212,7 @@ enum Command {
     /// fixed) and writes a network file.
     FitNet {
         /// Data files written by `selfplay` (games of other rules are skipped).
-        #[arg(long, required = true)]
+        #[arg(long, num_args = 1.., required = true)]
         data: Vec<String>,
         #[arg(long, default_value = "0", value_parser = rule_from_code)]
         rule: Rule,
@@ -232,12 +232,19 @@ enum Command {
         decay: f32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Label each position also with a search of this many nodes (0 = the game's result
+        /// alone); the held-out positions are labelled the same way.
+        #[arg(long, default_value_t = 0)]
+        search_nodes: u64,
+        /// The game result's share of the label (the search's chance gets the rest).
+        #[arg(long, default_value_t = 0.5)]
+        blend: f32,
     },
     /// Fits the move-ordering table to the quiet moves chosen in self-play data (or by a
     /// search of each position) and writes a table file.
     FitOrder {
         /// Data files written by `selfplay` (or by `--save-labels`).
-        #[arg(long, required = true)]
+        #[arg(long, num_args = 1.., required = true)]
         data: Vec<String>,
         /// Table file to write.
         #[arg(long)]
@@ -346,10 +353,13 @@ fn main() -> ExitCode {
             rate,
             decay,
             seed,
+            search_nodes,
+            blend,
         }) => training::fit_net_command(
             &data,
             rule,
             &out,
+            labels(search_nodes, blend),
             gomoku_engine::train::net::NetFit {
                 epochs,
                 batch,
@@ -374,15 +384,7 @@ fn main() -> ExitCode {
             &out,
             iterations,
             l2,
-            gomoku_engine::train::Labels {
-                search_nodes,
-                blend: if search_nodes == 0 {
-                    1.0
-                } else {
-                    blend.clamp(0.0, 1.0)
-                },
-                scale: gomoku_engine::eval::weight_set().scale,
-            },
+            labels(search_nodes, blend),
         ),
         Some(Command::FitOrder {
             data,
@@ -526,4 +528,57 @@ fn puzzles_command(mode: Option<u32>, step: usize, limit: usize, time: Duration)
         }
     }
     ExitCode::SUCCESS
+}
+
+/// How a fit labels its positions: the game's result, or blended with a search of
+/// `search_nodes` nodes (`blend` = the result's share).
+fn labels(search_nodes: u64, blend: f32) -> gomoku_engine::train::Labels {
+    gomoku_engine::train::Labels {
+        search_nodes,
+        blend: if search_nodes == 0 {
+            1.0
+        } else {
+            blend.clamp(0.0, 1.0)
+        },
+        scale: gomoku_engine::eval::weight_set().scale,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cli, Command};
+    use clap::Parser;
+
+    /// The training commands take several data files after one `--data`, as documented
+    /// (`--data FILE…`), and a repeated `--data` adds to them.
+    #[test]
+    fn data_files_follow_one_flag_or_several() {
+        let cli = Cli::try_parse_from([
+            "pbrain-gomoku",
+            "fit-net",
+            "--data",
+            "a.txt",
+            "b.txt",
+            "--data",
+            "c.txt",
+            "--out",
+            "n.bin",
+            "--search-nodes",
+            "5000",
+        ])
+        .expect("valid command line");
+        match cli.command {
+            Some(Command::FitNet {
+                data, search_nodes, ..
+            }) => {
+                assert_eq!(data, ["a.txt", "b.txt", "c.txt"]);
+                assert_eq!(search_nodes, 5000);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        let cli = Cli::try_parse_from(["pbrain-gomoku", "fit", "--values", "v1", "v2", "--out", "w"])
+            .expect("valid command line");
+        assert!(matches!(cli.command, Some(Command::Fit { values, .. }) if values == ["v1", "v2"]));
+        assert!(Cli::try_parse_from(["pbrain-gomoku", "fit-net", "--data", "--out", "n"]).is_err());
+    }
 }

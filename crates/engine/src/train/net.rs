@@ -5,7 +5,7 @@
 //! output layer starts at zero, so the untrained network is exactly the evaluation without it;
 //! every 10th game is held out, and the fit keeps the epoch with the lowest held-out loss.
 
-use super::{GameData, for_each_quiet, sigmoid};
+use super::{GameData, Labels, for_each_quiet, sigmoid};
 use crate::board::Board;
 use crate::eval::base_evaluate;
 use crate::eval_net::{DIM, HIDDEN, Net, ONE, POOL, Rows, window};
@@ -20,6 +20,8 @@ pub struct NetData {
     pub base: Vec<f32>,
     pub side: Vec<u8>,
     pub y: Vec<f32>,
+    /// The game's result for the side to move (the same as `y` when labelled by results).
+    pub result: Vec<f32>,
     pub start: Vec<usize>,
     pub rows: Vec<u16>,
 }
@@ -35,7 +37,7 @@ impl NetData {
         self.base.is_empty()
     }
 
-    fn push(&mut self, b: &Board, scale: f32, y: f32) {
+    fn push(&mut self, b: &Board, scale: f32, y: f32, result: f32) {
         if self.start.is_empty() {
             self.start.push(0);
         }
@@ -43,6 +45,7 @@ impl NetData {
         self.base.push(base_evaluate(b) as f32 / scale);
         self.side.push(b.to_move() as u8);
         self.y.push(y);
+        self.result.push(result);
         for &p in b.points() {
             if b.cell(p) == crate::board::EMPTY {
                 for d in 0..4 {
@@ -53,19 +56,69 @@ impl NetData {
         self.start.push(self.rows.len());
     }
 
+    /// Appends the positions of `other`.
+    fn append(&mut self, other: NetData) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        let off = self.rows.len();
+        self.base.extend(other.base);
+        self.side.extend(other.side);
+        self.y.extend(other.y);
+        self.result.extend(other.result);
+        self.start.extend(other.start.iter().skip(1).map(|s| s + off));
+        self.rows.extend(other.rows);
+    }
+
+    /// The same positions labelled with their games' results.
+    #[must_use]
+    pub fn by_result(&self) -> NetData {
+        NetData {
+            base: self.base.clone(),
+            side: self.side.clone(),
+            y: self.result.clone(),
+            result: self.result.clone(),
+            start: self.start.clone(),
+            rows: self.rows.clone(),
+        }
+    }
+
     fn cells(&self, i: usize) -> &[u16] {
         &self.rows[self.start[i]..self.start[i + 1]]
     }
 }
 
-/// The quiet positions of `games` under `rule` after their openings, labelled with the game's
-/// result for the side to move, with the evaluation without a network (at logistic scale
+/// The quiet positions of `games` under `rule` after their openings, labelled as `labels`
+/// says (the game's result for the side to move, or blended with a search's chance; the
+/// searches run on two threads), with the evaluation without a network (at logistic scale
 /// `scale`) as their starting logit.
 #[must_use]
-pub fn net_samples(games: &[GameData], rule: Rule, scale: f32) -> NetData {
-    let mut out = NetData::default();
-    for_each_quiet(games, rule, |b, y| out.push(b, scale, y));
-    out
+pub fn net_samples(games: &[GameData], rule: Rule, scale: f32, labels: Labels) -> NetData {
+    let one = |games: &[GameData]| {
+        let mut out = NetData::default();
+        let mut tt = crate::tt::Tt::new(16);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        for_each_quiet(games, rule, |b, y| {
+            let label = labels.label(b, y, &mut tt, &stop);
+            out.push(b, scale, label, y);
+        });
+        out
+    };
+    if labels.search_nodes == 0 || games.len() < 2 {
+        return one(games);
+    }
+    let (a, b) = games.split_at(games.len() / 2);
+    let (mut da, db) = std::thread::scope(|sc| {
+        let h = sc.spawn(|| one(a));
+        let db = one(b);
+        let da = match h.join() {
+            Ok(d) => d,
+            Err(e) => std::panic::resume_unwind(e),
+        };
+        (da, db)
+    });
+    da.append(db);
+    da
 }
 
 /// The network's parameters as one vector: the window rows, then the hidden layer's weights
@@ -372,7 +425,7 @@ mod tests {
             .map(|(i, o)| self_play(rule, o, 400, i as u64).expect("legal opening"))
             .collect();
         let scale = crate::eval::weight_set().scale;
-        let data = net_samples(&games, rule, scale);
+        let data = net_samples(&games, rule, scale, Labels::RESULT);
         assert!(data.len() > 20, "only {} positions", data.len());
         let settings = NetFit {
             epochs: 20,
@@ -393,7 +446,7 @@ mod tests {
             let mut b = b.clone();
             b.set_net(Some(net));
             let mut one = NetData::default();
-            one.push(&b, scale, 1.0);
+            one.push(&b, scale, 1.0, 1.0);
             assert_eq!(one.cells(0), data.cells(i), "position {i}");
             let logit = b.net_logit().expect("network in use");
             let base = base_evaluate(&b);
@@ -405,5 +458,37 @@ mod tests {
             i += 1;
         });
         assert!(i > 0);
+    }
+
+    /// Labels blended with a search keep the positions (in the same order, also when the
+    /// searches run on two threads) and their results, and move each label towards the
+    /// search's chance by at most the search's share.
+    #[test]
+    fn search_labels_keep_the_positions_and_blend_the_results() {
+        let rule = Rule::Freestyle;
+        let games: Vec<GameData> = openings_15()
+            .iter()
+            .take(4)
+            .enumerate()
+            .map(|(i, o)| self_play(rule, o, 300, 10 + i as u64).expect("legal opening"))
+            .collect();
+        let scale = crate::eval::weight_set().scale;
+        let by_result = net_samples(&games, rule, scale, Labels::RESULT);
+        let labels = Labels {
+            search_nodes: 300,
+            blend: 0.5,
+            scale,
+        };
+        let searched = net_samples(&games, rule, scale, labels);
+        assert_eq!(searched.len(), by_result.len());
+        assert_eq!(searched.rows, by_result.rows);
+        assert_eq!(searched.start, by_result.start);
+        assert_eq!(searched.base, by_result.base);
+        assert_eq!(searched.result, by_result.y);
+        assert_eq!(searched.by_result().y, by_result.y);
+        for (&y, &r) in searched.y.iter().zip(&searched.result) {
+            assert!((0.0..=1.0).contains(&y) && (y - r).abs() <= 0.5 + 1e-6, "{y} from {r}");
+        }
+        assert!(searched.y.iter().zip(&by_result.y).any(|(a, b)| a != b));
     }
 }

@@ -171,7 +171,13 @@ fn read_games(data: &[String]) -> Result<Vec<GameData>, String> {
 }
 
 /// Fits the evaluation network of `rule` (every 10th game held out) and writes it to `out`.
-pub fn fit_net_command(data: &[String], rule: Rule, out: &str, settings: NetFit) -> ExitCode {
+pub fn fit_net_command(
+    data: &[String],
+    rule: Rule,
+    out: &str,
+    labels: Labels,
+    settings: NetFit,
+) -> ExitCode {
     let games = match read_games(data) {
         Ok(g) => g,
         Err(e) => {
@@ -183,8 +189,8 @@ pub fn fit_net_command(data: &[String], rule: Rule, out: &str, settings: NetFit)
     let scale = weight_set().scale;
     let t = Instant::now();
     let (tr, va) = (
-        net_samples(&train, rule, scale),
-        net_samples(&held, rule, scale),
+        net_samples(&train, rule, scale, labels),
+        net_samples(&held, rule, scale, labels),
     );
     if tr.is_empty() {
         eprintln!("no {rule:?} positions in the data");
@@ -219,6 +225,27 @@ pub fn fit_net_command(data: &[String], rule: Rule, out: &str, settings: NetFit)
     if let Err(e) = std::fs::write(out, net.to_bytes()) {
         eprintln!("{out}: {e}");
         return ExitCode::from(2);
+    }
+    if labels.search_nodes > 0 {
+        let va = va.by_result();
+        // A network whose output layer is 0 adds nothing: the evaluation without it.
+        let none = {
+            use gomoku_engine::eval_net::{DIM, HIDDEN, Net};
+            Net::new(
+                0,
+                scale,
+                vec![[0; DIM]; net.rows.len()],
+                [[0.0; DIM]; HIDDEN],
+                [0.0; HIDDEN],
+                [[0.0; HIDDEN]; 2],
+                [0.0; 2],
+            )
+        };
+        println!(
+            "held out against the games' results: without the network {:.4}, with it {:.4}",
+            net_loss(&none, &va),
+            net_loss(&net, &va)
+        );
     }
     println!("wrote {out} (version {version})");
     ExitCode::SUCCESS
