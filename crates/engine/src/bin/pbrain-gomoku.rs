@@ -576,8 +576,9 @@ mod tests {
             }
             other => panic!("parsed as {other:?}"),
         }
-        let cli = Cli::try_parse_from(["pbrain-gomoku", "fit", "--values", "v1", "v2", "--out", "w"])
-            .expect("valid command line");
+        let cli =
+            Cli::try_parse_from(["pbrain-gomoku", "fit", "--values", "v1", "v2", "--out", "w"])
+                .expect("valid command line");
         assert!(matches!(cli.command, Some(Command::Fit { values, .. }) if values == ["v1", "v2"]));
         assert!(Cli::try_parse_from(["pbrain-gomoku", "fit-net", "--data", "--out", "n"]).is_err());
     }

@@ -66,7 +66,8 @@ impl NetData {
         self.side.extend(other.side);
         self.y.extend(other.y);
         self.result.extend(other.result);
-        self.start.extend(other.start.iter().skip(1).map(|s| s + off));
+        self.start
+            .extend(other.start.iter().skip(1).map(|s| s + off));
         self.rows.extend(other.rows);
     }
 
@@ -487,7 +488,10 @@ mod tests {
         assert_eq!(searched.result, by_result.y);
         assert_eq!(searched.by_result().y, by_result.y);
         for (&y, &r) in searched.y.iter().zip(&searched.result) {
-            assert!((0.0..=1.0).contains(&y) && (y - r).abs() <= 0.5 + 1e-6, "{y} from {r}");
+            assert!(
+                (0.0..=1.0).contains(&y) && (y - r).abs() <= 0.5 + 1e-6,
+                "{y} from {r}"
+            );
         }
         assert!(searched.y.iter().zip(&by_result.y).any(|(a, b)| a != b));
     }
