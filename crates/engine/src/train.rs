@@ -477,7 +477,7 @@ pub fn table_samples(
     weights: &Weights,
     labels: Labels,
 ) -> Vec<TableSample> {
-    let mut tt = Tt::new(16);
+    let mut tt = None;
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     for_each_quiet(games, rule, |b, y| {
@@ -491,10 +491,12 @@ impl Labels {
     /// The label of position `b` whose game's result for the side to move is `y`: `y` alone,
     /// or blended with the winning chance a fresh search of `search_nodes` nodes gives (a
     /// mate score is a chance of 1 or 0).
-    pub(crate) fn label(&self, b: &Board, y: f32, tt: &mut Tt, stop: &AtomicBool) -> f32 {
+    /// `tt` is the searches' table, made at the first search.
+    pub(crate) fn label(&self, b: &Board, y: f32, tt: &mut Option<Tt>, stop: &AtomicBool) -> f32 {
         if self.search_nodes == 0 || self.blend >= 1.0 {
             return y;
         }
+        let tt = tt.get_or_insert_with(|| Tt::new(16));
         tt.new_search();
         let mut sr = Searcher::new(b.clone(), tt, stop);
         let v = sr.run(Limits::nodes(self.search_nodes), &mut |_| {}).eval;

@@ -15,7 +15,7 @@ use gomoku_rules::Rule;
 /// The positions of a fit, packed: for position `i`, its starting logit, side to move, label
 /// and, for each of its empty points, the rows of its four windows
 /// (`rows[start[i]..start[i + 1]]`).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct NetData {
     pub base: Vec<f32>,
     pub side: Vec<u8>,
@@ -71,17 +71,9 @@ impl NetData {
         self.rows.extend(other.rows);
     }
 
-    /// The same positions labelled with their games' results.
-    #[must_use]
-    pub fn by_result(&self) -> NetData {
-        NetData {
-            base: self.base.clone(),
-            side: self.side.clone(),
-            y: self.result.clone(),
-            result: self.result.clone(),
-            start: self.start.clone(),
-            rows: self.rows.clone(),
-        }
+    /// Labels every position with its game's result instead.
+    pub fn relabel_by_result(&mut self) {
+        self.y.clone_from(&self.result);
     }
 
     fn cells(&self, i: usize) -> &[u16] {
@@ -97,7 +89,7 @@ impl NetData {
 pub fn net_samples(games: &[GameData], rule: Rule, scale: f32, labels: Labels) -> NetData {
     let one = |games: &[GameData]| {
         let mut out = NetData::default();
-        let mut tt = crate::tt::Tt::new(16);
+        let mut tt = None;
         let stop = std::sync::atomic::AtomicBool::new(false);
         for_each_quiet(games, rule, |b, y| {
             let label = labels.label(b, y, &mut tt, &stop);
@@ -181,12 +173,10 @@ fn position(t: &[f32], l: &Layout, d: &NetData, i: usize, grad: Option<&mut [f32
         hid[j] = a.max(0.0);
         out += t[l.w2() + side * HIDDEN + j] * hid[j];
     }
-    let z = f64::from(d.base[i] + out);
-    let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
-    let y = f64::from(d.y[i]);
-    let loss = -(y * p.ln() + (1.0 - y) * (1.0 - p).ln());
+    let p = sigmoid(f64::from(d.base[i] + out));
+    let loss = log_loss(p, d.y[i]);
     let Some(grad) = grad else { return loss };
-    let g = (p - y) as f32;
+    let g = (p.clamp(1e-9, 1.0 - 1e-9) - f64::from(d.y[i])) as f32;
     grad[l.b2() + side] += g;
     let mut dx = [0.0f32; DIM];
     for j in 0..HIDDEN {
@@ -400,11 +390,28 @@ pub fn net_loss(net: &Net, d: &NetData) -> f64 {
             }
         }
         let z = f64::from(d.base[i] + net.logit(&acc, usize::from(d.side[i])));
-        let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
-        let y = f64::from(d.y[i]);
-        sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        sum += log_loss(sigmoid(z), d.y[i]);
     }
     sum / d.len() as f64
+}
+
+/// The mean loss on `d` of the evaluation without a network.
+#[must_use]
+pub fn base_loss(d: &NetData) -> f64 {
+    if d.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = (0..d.len())
+        .map(|i| log_loss(sigmoid(f64::from(d.base[i])), d.y[i]))
+        .sum();
+    sum / d.len() as f64
+}
+
+/// Cross-entropy of the chance `p` against the label `y`.
+fn log_loss(p: f64, y: f32) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    let y = f64::from(y);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
 }
 
 #[cfg(test)]
@@ -413,18 +420,25 @@ mod tests {
     use crate::fixtures::openings_15;
     use crate::train::self_play;
 
+    /// Four fast freestyle self-play games from the first embedded openings.
+    fn games(nodes: u64, seed: u64) -> Vec<GameData> {
+        openings_15()
+            .iter()
+            .take(4)
+            .enumerate()
+            .map(|(i, o)| {
+                self_play(Rule::Freestyle, o, nodes, seed + i as u64).expect("legal opening")
+            })
+            .collect()
+    }
+
     /// A short fit on a few fast self-play games lowers the training loss; the written file
     /// reads back; and a board using the fitted network gives each training position the
     /// logit the fit measured (the incremental sums match the fit's from-scratch ones).
     #[test]
     fn tiny_network_fit_lowers_the_loss_and_the_board_agrees() {
         let rule = Rule::Freestyle;
-        let games: Vec<GameData> = openings_15()
-            .iter()
-            .take(4)
-            .enumerate()
-            .map(|(i, o)| self_play(rule, o, 400, i as u64).expect("legal opening"))
-            .collect();
+        let games = games(400, 0);
         let scale = crate::eval::weight_set().scale;
         let data = net_samples(&games, rule, scale, Labels::RESULT);
         assert!(data.len() > 20, "only {} positions", data.len());
@@ -467,12 +481,7 @@ mod tests {
     #[test]
     fn search_labels_keep_the_positions_and_blend_the_results() {
         let rule = Rule::Freestyle;
-        let games: Vec<GameData> = openings_15()
-            .iter()
-            .take(4)
-            .enumerate()
-            .map(|(i, o)| self_play(rule, o, 300, 10 + i as u64).expect("legal opening"))
-            .collect();
+        let games = games(300, 10);
         let scale = crate::eval::weight_set().scale;
         let by_result = net_samples(&games, rule, scale, Labels::RESULT);
         let labels = Labels {
@@ -486,7 +495,9 @@ mod tests {
         assert_eq!(searched.start, by_result.start);
         assert_eq!(searched.base, by_result.base);
         assert_eq!(searched.result, by_result.y);
-        assert_eq!(searched.by_result().y, by_result.y);
+        let mut relabelled = searched.clone();
+        relabelled.relabel_by_result();
+        assert_eq!(relabelled.y, by_result.y);
         for (&y, &r) in searched.y.iter().zip(&searched.result) {
             assert!(
                 (0.0..=1.0).contains(&y) && (y - r).abs() <= 0.5 + 1e-6,

@@ -4,7 +4,7 @@
 use gomoku_engine::eval::{WeightSet, weight_set};
 use gomoku_engine::eval_table::{Entry, MASKS, MaskEntry, TableSet, patterns_of};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
-use gomoku_engine::train::net::{NetFit, fit_net, net_loss, net_samples};
+use gomoku_engine::train::net::{NetFit, base_loss, fit_net, net_loss, net_samples};
 use gomoku_engine::train::order::{
     OrderLabels, fit_order, fit_temperature, hand_params, order_entries, order_loss, order_param,
     order_samples,
@@ -227,23 +227,11 @@ pub fn fit_net_command(
         return ExitCode::from(2);
     }
     if labels.search_nodes > 0 {
-        let va = va.by_result();
-        // A network whose output layer is 0 adds nothing: the evaluation without it.
-        let none = {
-            use gomoku_engine::eval_net::{DIM, HIDDEN, Net};
-            Net::new(
-                0,
-                scale,
-                vec![[0; DIM]; net.rows.len()],
-                [[0.0; DIM]; HIDDEN],
-                [0.0; HIDDEN],
-                [[0.0; HIDDEN]; 2],
-                [0.0; 2],
-            )
-        };
+        let mut va = va;
+        va.relabel_by_result();
         println!(
             "held out against the games' results: without the network {:.4}, with it {:.4}",
-            net_loss(&none, &va),
+            base_loss(&va),
             net_loss(&net, &va)
         );
     }
