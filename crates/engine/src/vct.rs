@@ -11,10 +11,10 @@
 //! The search deepens iteratively on the number of attacker moves, is bounded by a node
 //! budget, a deadline and a stop flag, and remembers failed positions by hash and depth.
 
-use crate::board::{Board, EMPTY};
+use crate::board::{Board, EMPTY, Side};
 use crate::movegen::{has_threat, threat_defences};
 use crate::pattern::{
-    B4, C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, C_THREE, C_THREE_THREE,
+    B4, C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, C_THREE, C_THREE_THREE, F4,
 };
 use crate::vcf::Vcf;
 use std::collections::HashMap;
@@ -203,6 +203,11 @@ impl<'a> Vct<'a> {
         if !has_threat(b, a) {
             return false;
         }
+        // The attacker threatens an open four at best: a defender that can make one first
+        // wins (its open four beats every four the attacker has left).
+        if has_flex_four(b, d) {
+            return false;
+        }
         let mut replies = Vec::new();
         threat_defences(b, &mut replies);
         let mut longest: Option<(Vec<usize>, usize, bool)> = None;
@@ -270,6 +275,22 @@ impl<'a> Vct<'a> {
     }
 }
 
+/// Whether `side` can make an open four with a legal move.
+fn has_flex_four(b: &mut Board, side: Side) -> bool {
+    if b.count(side, C_FLEX_FOUR) > 0 {
+        return true;
+    }
+    // Renju black: a double three with an open four in it may be legal.
+    if b.count(side, C_MAYBE_DOUBLE_THREE) == 0 {
+        return false;
+    }
+    let mut points = Vec::new();
+    b.find(side, C_MAYBE_DOUBLE_THREE, &mut points);
+    points
+        .into_iter()
+        .any(|p| (0..4).any(|dir| b.pattern(side, p, dir) == F4) && !b.is_forbidden(p))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +323,44 @@ mod tests {
         assert!(Vcf::new(100_000, None, None).solve(&mut b, 30).is_none());
         let line = Vct::new(200_000, None, None).solve(&mut b, 4).expect("vct");
         assert!(!line.is_empty());
+    }
+
+    #[test]
+    fn defender_open_four_beats_a_double_three() {
+        // White's four on the f-file must be blocked at f6, which gives black a double three;
+        // with white's open three on row 10 white makes an open four first, so there is no
+        // win; without it black wins.
+        let position = |white_three: &str| {
+            format!(
+                "
+                . . . . . X . . . . .
+                . . . . . O . . . . .
+                . . . . . O . . . . .
+                . . . . . O . . . . .
+                . . . . . O . . . . .
+                . . . . . . X X . . .
+                . . . . . . X . . . .
+                . . . . . . . X . . .
+                . . . . . . . . . . .
+                {white_three}
+                . . . . . . . . . . ."
+            )
+        };
+        let mut b = board(
+            Rule::Freestyle,
+            &position(". . O O O . . . . . ."),
+            Stone::Black,
+        );
+        let mut v = Vct::new(200_000, None, None);
+        assert!(v.solve(&mut b, 4).is_none());
+        assert!(!v.aborted());
+        let mut b = board(
+            Rule::Freestyle,
+            &position(". . . . . . . . . . ."),
+            Stone::Black,
+        );
+        let line = Vct::new(200_000, None, None).solve(&mut b, 4).expect("vct");
+        assert_eq!(b.pos(line[0]), gomoku_rules::Pos { x: 5, y: 5 });
     }
 
     #[test]
