@@ -210,6 +210,12 @@ impl<'a> Vct<'a> {
         }
         let mut replies = Vec::new();
         threat_defences(b, &mut replies);
+        if b.count(a, C_FLEX_FOUR) == 0 {
+            // Only four-threes threatened: the attacker's four forces a block, and a block
+            // that makes a four from a three of the defender's turns the attack around — so
+            // the defender's own threes are replies too.
+            counter_threes(b, d, &mut replies);
+        }
         let mut longest: Option<(Vec<usize>, usize, bool)> = None;
         for q in replies {
             if self.out_of_budget() {
@@ -272,6 +278,24 @@ impl<'a> Vct<'a> {
         scored.sort_unstable();
         scored.truncate(MAX_THREATS);
         scored.into_iter().map(|(_, _, p)| p).collect()
+    }
+}
+
+/// Adds the legal points where `side` makes an open three (or two) and that `out` lacks.
+fn counter_threes(b: &mut Board, side: Side, out: &mut Vec<usize>) {
+    for i in 0..b.points().len() {
+        let p = b.points()[i];
+        if b.cell(p) != EMPTY || b.near(p) == 0 || out.contains(&p) {
+            continue;
+        }
+        let three = match b.class(side, p) {
+            C_THREE | C_THREE_THREE => true,
+            C_MAYBE_DOUBLE_THREE => !b.is_forbidden(p),
+            _ => false,
+        };
+        if three {
+            out.push(p);
+        }
     }
 }
 
@@ -361,6 +385,36 @@ mod tests {
         );
         let line = Vct::new(200_000, None, None).solve(&mut b, 4).expect("vct");
         assert_eq!(b.pos(line[0]), gomoku_rules::Pos { x: 5, y: 5 });
+    }
+
+    #[test]
+    fn defender_counter_three_against_a_four_three() {
+        // White must block black's four at i6; the block threatens a four-three, which black
+        // answers with a three of its own (k2, on the k2–i4 diagonal). A 5 s search rates
+        // white's position after it about +400: "white wins by threats from i6" is wrong.
+        let mut b = board(
+            Rule::Freestyle,
+            "
+. . . . . . . . . . . . . . .
+            . . . . . . . . . . . O . . .
+            . . . . . . . . . X . . O . .
+            . . . . . . . . X O O O . . .
+            . . . . . . . . . . O O X . .
+            . . . . . X . X . X X X O . .
+            . . . . . . . . . . O O X . .
+            . . . . . . . . . . X . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . X . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .",
+            Stone::White,
+        );
+        let mut v = Vct::new(1_000_000, None, None);
+        assert!(v.solve(&mut b, 8).is_none());
+        assert!(!v.aborted());
     }
 
     #[test]
