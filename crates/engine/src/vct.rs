@@ -281,7 +281,8 @@ impl<'a> Vct<'a> {
     }
 }
 
-/// Adds the legal points where `side` makes an open three (or two) and that `out` lacks.
+/// Adds the legal points where `side` makes a three (or a double three it may play) that `out`
+/// lacks.
 fn counter_threes(b: &mut Board, side: Side, out: &mut Vec<usize>) {
     for i in 0..b.points().len() {
         let p = b.points()[i];
@@ -395,7 +396,7 @@ mod tests {
         let mut b = board(
             Rule::Freestyle,
             "
-. . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
             . . . . . . . . . . . O . . .
             . . . . . . . . . X . . O . .
             . . . . . . . . X O O O . . .
