@@ -4,16 +4,46 @@
 //!   only the points that remove every such threat (the threats left after each block are
 //!   counted exactly without playing it) and the side's own fours are worth searching.
 //! - [`four_moves`]: the points where a side makes a four (VCF and quiescence).
+//! - [`static_win`]: a double three or four-three that wins without search.
 //! - [`ordered_candidates`]: every point near the stones, by attack + defence value
 //!   ([`crate::order_table`]).
 
 use crate::board::{Board, DIR_STEP, EMPTY, Side};
-use crate::pattern::{B4, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, F3, FIVE};
+use crate::pattern::{
+    B4, C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_MAYBE_DOUBLE_THREE, C_THREE_THREE, F3, FIVE,
+};
+use gomoku_rules::Rule;
 
 /// Whether `side` has a threat to make an open four or a four-three with its next move.
 #[must_use]
 pub fn has_threat(b: &Board, side: Side) -> bool {
     b.count(side, C_FLEX_FOUR) + b.count(side, C_FOUR_THREE) > 0
+}
+
+/// Whether the side to move wins in five plies without search: it can make a double three, or
+/// a four-three (not renju black, whose three may not be real), and the opponent cannot make a
+/// four with its next move. The opponent's one answer then stops at most one of the two
+/// threats (their lines meet only at the new stone) and makes no four, so an open four follows
+/// and then the five. Renju black's double-three candidates count as possible fours.
+#[must_use]
+pub fn static_win(b: &Board) -> bool {
+    let s = b.to_move();
+    let o = s ^ 1;
+    let opponent_fours = [
+        C_FOUR,
+        C_FOUR_THREE,
+        C_FLEX_FOUR,
+        C_FIVE,
+        C_MAYBE_DOUBLE_THREE,
+    ]
+    .iter()
+    .map(|&c| b.count(o, c))
+    .sum::<u32>();
+    if opponent_fours > 0 {
+        return false;
+    }
+    b.count(s, C_THREE_THREE) > 0
+        || (b.count(s, C_FOUR_THREE) > 0 && !(b.rule() == Rule::Renju && s == 0))
 }
 
 /// Points where `side` makes a four that it may legally play (renju black: not forbidden).
@@ -137,5 +167,85 @@ pub fn scored_moves(b: &mut Board, out: &mut Vec<(usize, i32, bool)>) {
         };
         let v = b.order_value(p) + i32::from(b.near(p));
         out.push((p, v, four));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Whether the side to move, having just made its double three or four-three, wins
+    /// against every answer: after each legal answer it has no five to fear and an open four
+    /// (or a five) to make.
+    fn wins_against_every_answer(b: &mut Board) -> bool {
+        let attacker = b.to_move() ^ 1;
+        let answers: Vec<usize> = b
+            .points()
+            .iter()
+            .copied()
+            .filter(|&p| b.cell(p) == EMPTY)
+            .collect();
+        answers.into_iter().all(|a| {
+            if !b.is_legal_for(attacker ^ 1, a) {
+                return true;
+            }
+            b.make(a);
+            let ok = b.count(attacker ^ 1, C_FIVE) == 0
+                && (b.count(attacker, C_FIVE) > 0 || b.count(attacker, C_FLEX_FOUR) > 0);
+            b.unmake();
+            ok
+        })
+    }
+
+    /// Every position of random games (moves near the stones) where `static_win` claims a
+    /// win: some double three or four-three of the side to move wins against every answer.
+    #[test]
+    fn static_wins_are_wins() {
+        for rule in Rule::ALL {
+            let mut rng = Rng::new(7);
+            let mut checked = 0;
+            for _ in 0..300 {
+                let mut b = Board::new(rule, 15);
+                let centre = b.index(gomoku_rules::Pos::new(7, 7));
+                b.make(centre);
+                while b.count(0, C_FIVE) + b.count(1, C_FIVE) == 0 {
+                    if static_win(&b) {
+                        let s = b.to_move();
+                        let mut threats = Vec::new();
+                        b.find(s, C_THREE_THREE, &mut threats);
+                        let mut four_threes = Vec::new();
+                        b.find(s, C_FOUR_THREE, &mut four_threes);
+                        threats.extend(four_threes);
+                        let won = threats.iter().any(|&t| {
+                            if !b.is_legal_for(s, t) {
+                                return false;
+                            }
+                            b.make(t);
+                            let won = wins_against_every_answer(&mut b);
+                            b.unmake();
+                            won
+                        });
+                        assert!(won, "{rule:?}: no winning threat in {:?}", b.history());
+                        checked += 1;
+                    }
+                    let near: Vec<usize> = b
+                        .points()
+                        .iter()
+                        .copied()
+                        .filter(|&p| b.cell(p) == EMPTY && b.near(p) > 0)
+                        .collect();
+                    if near.is_empty() {
+                        break;
+                    }
+                    let p = near[rng.below(near.len() as u64) as usize];
+                    if !b.is_legal_for(b.to_move(), p) {
+                        break;
+                    }
+                    b.make(p);
+                }
+            }
+            assert!(checked >= 100, "{rule:?}: only {checked} static wins met");
+        }
     }
 }

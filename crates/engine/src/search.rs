@@ -1,14 +1,15 @@
 //! The tree search below the root (see [`crate::root`] for the root, iterative deepening and
 //! threads): principal-variation alpha-beta with a transposition table, killer and history
 //! move ordering, late-move reductions, futility and reverse futility pruning, rule-based
-//! forced moves at every node (win, forced block, open four, threat defence), a quiescence of
+//! forced moves at every node (win, forced block, open four, threat defence), wins without
+//! search (a double three or four-three against an opponent without fours), a quiescence of
 //! four-threes and of fours near the side's last move (VCF chains), and mate scores with
 //! distance; also the search's public types ([`Limits`], [`SearchInfo`],
 //! [`SearchResult`]).
 
 use crate::board::{Board, CELLS, DIR_STEP, EMPTY, STRIDE, Side};
 use crate::eval::evaluate;
-use crate::movegen::{has_threat, scored_moves, threat_defences};
+use crate::movegen::{has_threat, scored_moves, static_win, threat_defences};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_THREE};
 use crate::timeman::TimeControl;
 use crate::tt::{EXACT, LOWER, Tt, UPPER};
@@ -223,6 +224,9 @@ impl<'a> Searcher<'a> {
         }
         if self.b.count(s, C_FLEX_FOUR) > 0 {
             return MATE - p - 3;
+        }
+        if static_win(&self.b) {
+            return MATE - p - 5;
         }
         if depth <= 0 {
             return self.quiescence(alpha, beta, ply);

@@ -394,7 +394,10 @@ fn arena_gives_each_engine_its_own_time_per_move() {
 fn review_command_finds_the_blunder_of_a_saved_game() {
     let dir = std::env::temp_dir().join(format!("gomoku-review-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // Black builds an open three on row 8; white's sixth move ignores it; black wins.
+    // Black builds a line on row 8 while white plays in the corners; black wins. White's
+    // second corner move (a15) leaves black's open two with two free tempi: a double three
+    // follows by force, which the search sees at once (a win without search at its leaves),
+    // so that move, not the later ones, is the blunder.
     let moves = [
         (7, 7),
         (0, 0),
@@ -429,7 +432,7 @@ fn review_command_finds_the_blunder_of_a_saved_game() {
     let blunders: Vec<&str> = text.lines().filter(|l| l.contains(" blunder ")).collect();
     assert_eq!(blunders.len(), 1, "{text}");
     assert!(
-        blunders[0].trim_start().starts_with("6. white o15"),
+        blunders[0].trim_start().starts_with("4. white a15"),
         "{text}"
     );
     assert!(text.contains("white: 4 moves"), "{text}");
