@@ -59,9 +59,74 @@ fn combo_step(ci: u16, d: usize, old: Pattern, new: Pattern) -> usize {
 
 /// Key slot of the neighbour at offset `k` (±1..±5).
 #[inline]
-fn slot_shift(k: isize) -> u32 {
+const fn slot_shift(k: isize) -> u32 {
     let slot = if k < 0 { k + 5 } else { k + 4 };
     2 * slot as u32
+}
+
+/// A stone's neighbours along its four lines, within five: the index offset of the neighbour,
+/// the direction, where the stone sits in the neighbour's line key, and the distance.
+struct Neighbour {
+    offset: isize,
+    dir: usize,
+    shift: u32,
+    dist: isize,
+}
+
+/// The 40 neighbours whose line keys a stone at a point enters.
+const NEIGHBOURS: [Neighbour; 40] = {
+    let mut out = [const {
+        Neighbour {
+            offset: 0,
+            dir: 0,
+            shift: 0,
+            dist: 0,
+        }
+    }; 40];
+    let mut i = 0;
+    let mut d = 0;
+    while d < 4 {
+        let mut k = 1;
+        while k <= 5 {
+            // The neighbour at -k sees the stone at +k, and the other way round.
+            out[i] = Neighbour {
+                offset: -DIR_STEP[d] * k,
+                dir: d,
+                shift: slot_shift(k),
+                dist: k,
+            };
+            out[i + 1] = Neighbour {
+                offset: DIR_STEP[d] * k,
+                dir: d,
+                shift: slot_shift(-k),
+                dist: k,
+            };
+            i += 2;
+            k += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// An empty point's pattern state before a stone changed it ([`Board::make`] saves it and
+/// [`Board::unmake`] puts it back instead of recomputing it).
+#[derive(Clone, Copy)]
+struct SavedPoint {
+    p: u16,
+    pats: [[Pattern; 4]; 2],
+    cidx: [u16; 2],
+    class: [Class; 2],
+    score: [i16; 2],
+}
+
+/// The board's sums before a stone was placed, and where its saved points begin.
+#[derive(Clone, Copy)]
+struct SavedSums {
+    points: usize,
+    class_count: [[u16; CLASS_COUNT]; 2],
+    score_sum: [i32; 2],
+    table_sum: [[i32; 2]; 2],
 }
 
 #[derive(Clone)]
@@ -93,6 +158,10 @@ pub struct Board {
     to_move: Side,
     history: Vec<usize>,
     points: Vec<usize>,
+    /// What each placed stone changed, for taking it back (one entry per stone on the board
+    /// placed since the last [`Board::from_position`]).
+    saved_sums: Vec<SavedSums>,
+    saved_points: Vec<SavedPoint>,
 }
 
 impl Board {
@@ -123,6 +192,8 @@ impl Board {
             to_move: 0,
             history: Vec::with_capacity(size * size),
             points: Vec::with_capacity(size * size),
+            saved_sums: Vec::with_capacity(size * size),
+            saved_points: Vec::with_capacity(16 * size * size),
         };
         for y in 0..size {
             for x in 0..size {
@@ -164,6 +235,8 @@ impl Board {
             }
         }
         b.history.clear();
+        b.saved_sums.clear();
+        b.saved_points.clear();
         b.to_move = side_of(to_move);
         b
     }
@@ -416,30 +489,26 @@ impl Board {
             n -= 1;
         }
         let c = (side ^ 1) as u32 + 1;
-        let table = &self.tables.pattern[side];
         let combo = &self.tables.combo[side];
-        for d in 0..4 {
-            for k in 1..=5isize {
-                for sign in [-1isize, 1] {
-                    let p = step(q, d, sign * k);
-                    if self.cells[p] != EMPTY {
-                        continue;
-                    }
-                    let key = self.keys[p][d] | c << slot_shift(-sign * k);
-                    let np = table[key as usize];
-                    if np == self.pats[side][p][d] {
-                        continue;
-                    }
-                    let ci = combo_step(self.cidx[side][p], d, self.pats[side][p][d], np);
-                    let was = is_threat(self.class[side][p]);
-                    let now = is_threat(combo[ci].0);
-                    if was != now {
-                        if was {
-                            n -= 1;
-                        } else {
-                            n += 1;
-                        }
-                    }
+        let reach = self.tables.reach;
+        for nb in &NEIGHBOURS {
+            let p = q.wrapping_add_signed(nb.offset);
+            if self.cells[p] != EMPTY || nb.dist > reach {
+                continue;
+            }
+            let d = nb.dir;
+            let np = self.tables.pair_of(self.keys[p][d] | c << nb.shift)[side];
+            if np == self.pats[side][p][d] {
+                continue;
+            }
+            let ci = combo_step(self.cidx[side][p], d, self.pats[side][p][d], np);
+            let was = is_threat(self.class[side][p]);
+            let now = is_threat(combo[ci].0);
+            if was != now {
+                if was {
+                    n -= 1;
+                } else {
+                    n += 1;
                 }
             }
         }
@@ -468,6 +537,12 @@ impl Board {
     }
 
     fn place(&mut self, p: usize, c: u8) {
+        self.saved_sums.push(SavedSums {
+            points: self.saved_points.len(),
+            class_count: self.class_count,
+            score_sum: self.score_sum,
+            table_sum: self.table_sum,
+        });
         for s in 0..2 {
             self.class_count[s][usize::from(self.class[s][p])] -= 1;
             self.score_sum[s] -= i32::from(self.score[s][p]);
@@ -479,19 +554,14 @@ impl Board {
         self.cells[p] = c;
         self.stones += 1;
         self.hash ^= zobrist::STONE[usize::from(c - 1)][p];
-        for d in 0..4 {
-            for k in 1..=5isize {
-                for (q, shift) in [
-                    (step(p, d, -k), slot_shift(k)),
-                    (step(p, d, k), slot_shift(-k)),
-                ] {
-                    let old = self.keys[q][d];
-                    self.keys[q][d] |= u32::from(c) << shift;
-                    if self.cells[q] == EMPTY {
-                        self.refresh(q, d);
-                        self.net_window(q, old, self.keys[q][d]);
-                    }
-                }
+        let reach = self.tables.reach;
+        for n in &NEIGHBOURS {
+            let q = p.wrapping_add_signed(n.offset);
+            let old = self.keys[q][n.dir];
+            self.keys[q][n.dir] = old | u32::from(c) << n.shift;
+            if self.cells[q] == EMPTY && n.dist <= reach {
+                self.refresh(q, n.dir);
+                self.net_window(q, old, old | u32::from(c) << n.shift);
             }
         }
         for dy in -2isize..=2 {
@@ -502,24 +572,20 @@ impl Board {
         }
     }
 
+    /// Takes the stone at `p` back: the last one [`Board::place`]d.
     fn remove(&mut self, p: usize) {
         let c = self.cells[p];
         self.cells[p] = EMPTY;
         self.stones -= 1;
         self.hash ^= zobrist::STONE[usize::from(c - 1)][p];
-        for d in 0..4 {
-            for k in 1..=5isize {
-                for (q, shift) in [
-                    (step(p, d, -k), slot_shift(k)),
-                    (step(p, d, k), slot_shift(-k)),
-                ] {
-                    let old = self.keys[q][d];
-                    self.keys[q][d] &= !(3u32 << shift);
-                    if self.cells[q] == EMPTY {
-                        self.refresh(q, d);
-                        self.net_window(q, old, self.keys[q][d]);
-                    }
-                }
+        let reach = self.tables.reach;
+        let with_net = self.net.is_some();
+        for n in &NEIGHBOURS {
+            let q = p.wrapping_add_signed(n.offset);
+            let old = self.keys[q][n.dir];
+            self.keys[q][n.dir] = old & !(3u32 << n.shift);
+            if with_net && self.cells[q] == EMPTY && n.dist <= reach {
+                self.net_window(q, old, old & !(3u32 << n.shift));
             }
         }
         self.net_enter(p);
@@ -529,23 +595,24 @@ impl Board {
                 self.near[q] -= 1;
             }
         }
-        for d in 0..4 {
-            let pair = self.tables.pair[self.keys[p][d] as usize];
-            self.pats[0][p][d] = pair[0];
-            self.pats[1][p][d] = pair[1];
+        // The patterns of the empty points the stone changed go back to what they were, and
+        // `p`'s own (left alone while it was occupied, its lines now as before) count again.
+        let sums = self
+            .saved_sums
+            .pop()
+            .expect("a stone placed for every stone removed");
+        for sp in self.saved_points.drain(sums.points..).rev() {
+            let q = usize::from(sp.p);
+            for s in 0..2 {
+                self.pats[s][q] = sp.pats[s];
+                self.cidx[s][q] = sp.cidx[s];
+                self.class[s][q] = sp.class[s];
+                self.score[s][q] = sp.score[s];
+            }
         }
-        for s in 0..2 {
-            let ci = Tables::combo_index(self.pats[s][p]);
-            self.cidx[s][p] = ci as u16;
-            let (cl, sc) = self.tables.combo[s][ci];
-            self.class[s][p] = cl;
-            self.score[s][p] = sc;
-            self.class_count[s][usize::from(cl)] += 1;
-            self.score_sum[s] += i32::from(sc);
-            let t = self.tables.table_value(s, ci);
-            self.table_sum[s][0] += t[0];
-            self.table_sum[s][1] += t[1];
-        }
+        self.class_count = sums.class_count;
+        self.score_sum = sums.score_sum;
+        self.table_sum = sums.table_sum;
     }
 
     /// The empty point `p` joins the network's sum: its window vectors from its four line keys.
@@ -633,11 +700,21 @@ impl Board {
         &self.net_sum
     }
 
-    /// Recomputes the pattern of the empty point `q` along `d` for both sides.
+    /// Recomputes the pattern of the empty point `q` along `d` for both sides, saving the
+    /// point's state first when it changes (for [`Board::remove`]).
     #[inline]
     fn refresh(&mut self, q: usize, d: usize) {
-        let key = self.keys[q][d] as usize;
-        let pair = self.tables.pair[key];
+        let pair = self.tables.pair_of(self.keys[q][d]);
+        if pair[0] == self.pats[0][q][d] && pair[1] == self.pats[1][q][d] {
+            return;
+        }
+        self.saved_points.push(SavedPoint {
+            p: q as u16,
+            pats: [self.pats[0][q], self.pats[1][q]],
+            cidx: [self.cidx[0][q], self.cidx[1][q]],
+            class: [self.class[0][q], self.class[1][q]],
+            score: [self.score[0][q], self.score[1][q]],
+        });
         for (s, &np) in pair.iter().enumerate() {
             let old = self.pats[s][q][d];
             if np != old {

@@ -63,6 +63,23 @@ pub const CLASS_COUNT: usize = 9;
 pub const KEY_BITS: u32 = 20;
 const KEY_COUNT: usize = 1 << KEY_BITS;
 const REDUCED_COUNT: usize = 59_049; // 3^10
+/// The eight inner cells of a key (offsets -4..-1, 1..4), shifted down by one slot.
+const INNER_MASK: u32 = 0xFFFF;
+const INNER_COUNT: usize = 1 << 16;
+
+/// See [`Tables::reach`]: whether any colour's patterns under `rule` depend on the cells five
+/// away from the centre (overlines under exact-five rules).
+fn reach(rule: Rule) -> isize {
+    let sides = [Stone::Black, Stone::White];
+    if sides
+        .iter()
+        .all(|&s| variant(rule, s) == Variant::FiveOrMore)
+    {
+        4
+    } else {
+        5
+    }
+}
 
 /// How fives are counted for one colour under one rule.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -95,8 +112,14 @@ pub struct Tables {
     pub rule: Rule,
     /// `pattern[side][key]`, side 0 = black, 1 = white.
     pub pattern: [Vec<u8>; 2],
-    /// `pair[key]` = both sides' patterns (one memory access for the incremental update).
+    /// `pair[pair_index(key)]` = both sides' patterns (one memory access for the incremental
+    /// update).
     pub pair: Vec<[u8; 2]>,
+    /// How far along a line a stone changes the patterns of the empty points: five cells, or
+    /// four where no rule of the variant looks at the fifth (freestyle: a stone five cells away
+    /// can only extend a line that is a five already). Then `pair` is indexed by the eight
+    /// inner cells only (128 KB instead of 2 MB: it fits in a core's L2 cache).
+    pub reach: isize,
     /// `combo[side][p0*1728 + p1*144 + p2*12 + p3]` = (class, score).
     pub combo: [Vec<(Class, i16)>; 2],
     /// `table[side][combo index]` = the trained values of that combination for `side` to
@@ -136,22 +159,45 @@ impl Tables {
             expand(table, stone)
         });
         let combo = sides.map(|stone| combo_table(variant(rule, stone)));
-        let pair = pattern[0]
-            .iter()
-            .zip(&pattern[1])
-            .map(|(&b, &w)| [b, w])
-            .collect();
+        let reach = reach(rule);
+        let pair = if reach == 4 {
+            (0..INNER_COUNT)
+                .map(|inner| {
+                    let key = inner << 2;
+                    [pattern[0][key], pattern[1][key]]
+                })
+                .collect()
+        } else {
+            pattern[0]
+                .iter()
+                .zip(&pattern[1])
+                .map(|(&b, &w)| [b, w])
+                .collect()
+        };
         let order = crate::order_table::tables(rule, &combo);
         let trained = crate::eval_table::embedded();
         Tables {
             rule,
             pattern,
             pair,
+            reach,
             combo,
             table: trained.tables(rule),
             mask: trained.mask_values(rule),
             order,
         }
+    }
+
+    /// Both sides' patterns of the line key `key` (see [`Tables::reach`]).
+    #[inline]
+    #[must_use]
+    pub fn pair_of(&self, key: u32) -> [u8; 2] {
+        let index = if self.reach == 4 {
+            (key >> 2) & INNER_MASK
+        } else {
+            key
+        };
+        self.pair[index as usize]
     }
 
     /// The trained values of combination `ci` for `side`: [side to move, opponent to move].
@@ -416,6 +462,25 @@ mod tests {
             key |= code << (2 * slot);
         }
         t.pattern[0][key as usize]
+    }
+
+    /// The narrow pair table gives every key's exact patterns where it is used, and the rules
+    /// that keep the wide one need it (a stone five cells away turns a five into an overline).
+    #[test]
+    fn pair_table_reaches_as_far_as_the_rule_looks() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let t = Tables::get(rule);
+            let mut outer_matters = false;
+            for key in 0..KEY_COUNT as u32 {
+                let exact = [t.pattern[0][key as usize], t.pattern[1][key as usize]];
+                assert_eq!(t.pair_of(key), exact, "{rule:?} key {key:#x}");
+                let inner = key & (INNER_MASK << 2);
+                outer_matters |=
+                    [t.pattern[0][inner as usize], t.pattern[1][inner as usize]] != exact;
+            }
+            assert_eq!(outer_matters, t.reach == 5, "{rule:?}");
+        }
+        assert_eq!(Tables::get(Rule::Freestyle).reach, 4);
     }
 
     #[test]
