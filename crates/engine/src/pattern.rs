@@ -112,12 +112,12 @@ pub struct Tables {
     pub rule: Rule,
     /// `pattern[side][key]`, side 0 = black, 1 = white.
     pub pattern: [Vec<u8>; 2],
-    /// `pair[pair_index(key)]` = both sides' patterns (one memory access for the incremental
-    /// update).
+    /// Both sides' patterns per key, read through [`Tables::pair_of`] (one memory access for
+    /// the incremental update).
     pub pair: Vec<[u8; 2]>,
     /// How far along a line a stone changes the patterns of the empty points: five cells, or
-    /// four where no rule of the variant looks at the fifth (freestyle: a stone five cells away
-    /// can only extend a line that is a five already). Then `pair` is indexed by the eight
+    /// four where neither colour's patterns look at the fifth (freestyle: a stone five cells
+    /// away can only lengthen a line that is a five already). Then `pair` is indexed by the eight
     /// inner cells only (128 KB instead of 2 MB: it fits in a core's L2 cache).
     pub reach: isize,
     /// `combo[side][p0*1728 + p1*144 + p2*12 + p3]` = (class, score).

@@ -1,8 +1,8 @@
 //! The root of a search: immediate decisions and the side to move's threat searches
 //! ([`Searcher::prepare`]), the root move list with the opponent's VCF filtered out, iterative
 //! deepening over it ([`Searcher::iterate`]), and Lazy SMP ([`search_threads`]): helper
-//! threads search the same root over the shared transposition table, and the main thread's
-//! answer is played.
+//! threads search the same root over the shared transposition table; the answer is the main
+//! thread's unless a helper completed a deeper iteration (or proved a win).
 
 use crate::board::Board;
 use crate::eval::evaluate;
@@ -84,18 +84,34 @@ pub(crate) fn search_threads(
                 scope.spawn(move || {
                     let mut h = Searcher::new(board.clone(), tt, helpers_stop);
                     h.shared_nodes = Some(counter);
-                    h.iterate(root, depth, &mut |_| {}, k);
-                    h.nodes
+                    h.iterate(root, depth, &mut |_| {}, k)
                 })
             })
             .collect();
         let mut r = main.iterate(root, depth, info, 0);
         helpers_stop.store(true, Ordering::Relaxed);
+        let mut nodes = r.nodes;
         for h in handles {
-            r.nodes += h.join().unwrap_or(0);
+            let Ok(h) = h.join() else { continue };
+            nodes += h.nodes;
+            if deeper(&h, &r) {
+                r = h;
+            }
         }
+        r.nodes = nodes;
         r
     })
+}
+
+/// Whether a helper's answer `h` replaces the one kept so far, `r`: it completed a deeper
+/// iteration (odd helpers search one ply deeper than the main thread, so when the main thread
+/// stops, such a helper may have finished the next depth), or it proved a win `r` has not.
+/// A proven win is never replaced.
+fn deeper(h: &SearchResult, r: &SearchResult) -> bool {
+    if r.forced_win {
+        return false;
+    }
+    h.forced_win || h.depth > r.depth
 }
 
 impl Searcher<'_> {
@@ -405,5 +421,28 @@ impl Searcher<'_> {
             *root = keep;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(x: u8, eval: i32, depth: u32) -> SearchResult {
+        result(Pos::new(x, 7), eval, depth, 1000, vec![Pos::new(x, 7)])
+    }
+
+    /// A helper's answer is played when it looked deeper or proved a win, never over a win
+    /// the main thread proved.
+    #[test]
+    fn deeper_or_winning_helper_answers_are_played() {
+        let main = answer(1, 40, 14);
+        assert!(deeper(&answer(2, -30, 15), &main));
+        assert!(!deeper(&answer(2, 90, 14), &main));
+        assert!(!deeper(&answer(2, 90, 13), &main));
+        assert!(deeper(&answer(2, MATE - 9, 12), &main));
+        let won = answer(1, MATE - 7, 9);
+        assert!(!deeper(&answer(2, 0, 20), &won));
+        assert!(!deeper(&answer(2, MATE - 5, 20), &won));
     }
 }
