@@ -558,10 +558,11 @@ impl Board {
         for n in &NEIGHBOURS {
             let q = p.wrapping_add_signed(n.offset);
             let old = self.keys[q][n.dir];
-            self.keys[q][n.dir] = old | u32::from(c) << n.shift;
+            let new = old | u32::from(c) << n.shift;
+            self.keys[q][n.dir] = new;
             if self.cells[q] == EMPTY && n.dist <= reach {
                 self.refresh(q, n.dir);
-                self.net_window(q, old, old | u32::from(c) << n.shift);
+                self.net_window(q, old, new);
             }
         }
         for dy in -2isize..=2 {
@@ -583,9 +584,10 @@ impl Board {
         for n in &NEIGHBOURS {
             let q = p.wrapping_add_signed(n.offset);
             let old = self.keys[q][n.dir];
-            self.keys[q][n.dir] = old & !(3u32 << n.shift);
+            let new = old & !(3u32 << n.shift);
+            self.keys[q][n.dir] = new;
             if with_net && self.cells[q] == EMPTY && n.dist <= reach {
-                self.net_window(q, old, old & !(3u32 << n.shift));
+                self.net_window(q, old, new);
             }
         }
         self.net_enter(p);
