@@ -224,6 +224,8 @@ struct GameOutcome {
     reason: String,
     record: GameRecord,
     engine1_black: bool,
+    /// Milliseconds spent and moves answered by engine 1 and engine 2.
+    thought: [(u64, u32); 2],
 }
 
 impl GameOutcome {
@@ -249,7 +251,10 @@ fn parse_move(text: &str) -> Option<Pos> {
 
 fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
     let mut record = GameRecord::new(c.rule, c.size).with_policy(ForbiddenPolicy::Lose);
-    let result = |record: GameRecord, winner: Option<Stone>, reason: String| {
+    // By colour (black, white) while playing; by engine in the outcome.
+    let mut thought = [(0u64, 0u32); 2];
+    let by_engine = |t: [(u64, u32); 2]| if engine1_black { t } else { [t[1], t[0]] };
+    let result = |record: GameRecord, winner: Option<Stone>, reason: String, t: [(u64, u32); 2]| {
         let score = match winner {
             None => 0.5,
             Some(s) => {
@@ -265,11 +270,12 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             reason,
             record,
             engine1_black,
+            thought: by_engine(t),
         }
     };
     for &p in opening {
         if record.play(p).is_err() {
-            return result(record, None, "bad opening".into());
+            return result(record, None, "bad opening".into(), thought);
         }
     }
     // players[0] plays black.
@@ -288,6 +294,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                     record,
                     Some(colour.opponent()),
                     format!("{colour} could not start: {e}"),
+                    thought,
                 );
             }
         }
@@ -303,6 +310,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                     record,
                     Some(colour.opponent()),
                     format!("{colour} answered START with {r:?}"),
+                    thought,
                 );
             }
             Err(e) => {
@@ -310,6 +318,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                     record,
                     Some(colour.opponent()),
                     format!("{colour} START: {e}"),
+                    thought,
                 );
             }
         }
@@ -333,6 +342,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                 record,
                 Some(colour.opponent()),
                 format!("{colour} ABOUT: {e}"),
+                thought,
             );
         }
     }
@@ -345,7 +355,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                 Outcome::Draw => None,
             };
             let reason = r.to_string();
-            return result(record, winner, reason);
+            return result(record, winner, reason, thought);
         }
         let side = record.side_to_move();
         let i = usize::from(side == Stone::White);
@@ -386,6 +396,8 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         let reply = p.reply(Duration::from_millis(limit + tolerance));
         let dt = t.elapsed().as_millis() as u64;
         used_ms[i] += dt;
+        thought[i].0 += dt;
+        thought[i].1 += 1;
         let mv = match reply {
             Ok(r) => match parse_move(&r) {
                 Some(m) => m,
@@ -394,16 +406,25 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                         record,
                         Some(side.opponent()),
                         format!("{side} answered {r:?}"),
+                        thought,
                     );
                 }
             },
-            Err(e) => return result(record, Some(side.opponent()), format!("{side} lost: {e}")),
+            Err(e) => {
+                return result(
+                    record,
+                    Some(side.opponent()),
+                    format!("{side} lost: {e}"),
+                    thought,
+                );
+            }
         };
         if c.match_ms > 0 && used_ms[i] > c.match_ms + tolerance {
             return result(
                 record,
                 Some(side.opponent()),
                 format!("{side} exceeded the match time"),
+                thought,
             );
         }
         if let Err(e) = record.play(mv) {
@@ -411,6 +432,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                 record,
                 Some(side.opponent()),
                 format!("{side} played {},{}: {e}", mv.x, mv.y),
+                thought,
             );
         }
     }
@@ -427,6 +449,8 @@ struct Tally {
     by_colour: [[u32; 3]; 2],
     /// Games that ended otherwise than by a five or a full board, with their reasons.
     off_board: Vec<String>,
+    /// Milliseconds spent and moves answered by engine 1 and engine 2.
+    thought: [(u64, u32); 2],
 }
 
 impl Tally {
@@ -532,6 +556,10 @@ fn main() -> ExitCode {
                     _ => 1,
                 };
                 t.by_colour[usize::from(!out.engine1_black)][k] += 1;
+                for (sum, (ms, moves)) in t.thought.iter_mut().zip(out.thought) {
+                    sum.0 += ms;
+                    sum.1 += moves;
+                }
                 if !out.on_board() {
                     t.off_board.push(format!("game {}: {}", g + 1, out.reason));
                 }
@@ -593,6 +621,12 @@ fn main() -> ExitCode {
     );
     for (name, [w, d, l]) in ["black", "white"].into_iter().zip(t.by_colour) {
         println!("engine1 as {name}: W/D/L {w}/{d}/{l}");
+    }
+    for (name, (ms, moves)) in ["engine1", "engine2"].into_iter().zip(t.thought) {
+        println!(
+            "{name} thought {:.0} ms a move on average ({moves} moves)",
+            ms as f64 / f64::from(moves.max(1))
+        );
     }
     println!(
         "games not ended by a five or a full board: {}",
