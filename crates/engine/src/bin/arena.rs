@@ -273,6 +273,9 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             thought: by_engine(t),
         }
     };
+    let loses = |record: GameRecord, loser: Stone, reason: String, t: [(u64, u32); 2]| {
+        result(record, Some(loser.opponent()), reason, t)
+    };
     for &p in opening {
         if record.play(p).is_err() {
             return result(record, None, "bad opening".into(), thought);
@@ -290,9 +293,9 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             Ok(p) => players.push(p),
             Err(e) => {
                 let colour = if i == 0 { Stone::Black } else { Stone::White };
-                return result(
+                return loses(
                     record,
-                    Some(colour.opponent()),
+                    colour,
                     format!("{colour} could not start: {e}"),
                     thought,
                 );
@@ -306,20 +309,15 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         match p.reply(Duration::from_secs(15)) {
             Ok(r) if r.eq_ignore_ascii_case("OK") => {}
             Ok(r) => {
-                return result(
+                return loses(
                     record,
-                    Some(colour.opponent()),
+                    colour,
                     format!("{colour} answered START with {r:?}"),
                     thought,
                 );
             }
             Err(e) => {
-                return result(
-                    record,
-                    Some(colour.opponent()),
-                    format!("{colour} START: {e}"),
-                    thought,
-                );
+                return loses(record, colour, format!("{colour} START: {e}"), thought);
             }
         }
         for line in [
@@ -338,12 +336,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         p.send("ABOUT");
         if let Err(e) = p.reply(Duration::from_secs(30)) {
             let colour = if i == 0 { Stone::Black } else { Stone::White };
-            return result(
-                record,
-                Some(colour.opponent()),
-                format!("{colour} ABOUT: {e}"),
-                thought,
-            );
+            return loses(record, colour, format!("{colour} ABOUT: {e}"), thought);
         }
     }
     let mut first = [true, true];
@@ -402,35 +395,25 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             Ok(r) => match parse_move(&r) {
                 Some(m) => m,
                 None => {
-                    return result(
-                        record,
-                        Some(side.opponent()),
-                        format!("{side} answered {r:?}"),
-                        thought,
-                    );
+                    return loses(record, side, format!("{side} answered {r:?}"), thought);
                 }
             },
             Err(e) => {
-                return result(
-                    record,
-                    Some(side.opponent()),
-                    format!("{side} lost: {e}"),
-                    thought,
-                );
+                return loses(record, side, format!("{side} lost: {e}"), thought);
             }
         };
         if c.match_ms > 0 && used_ms[i] > c.match_ms + tolerance {
-            return result(
+            return loses(
                 record,
-                Some(side.opponent()),
+                side,
                 format!("{side} exceeded the match time"),
                 thought,
             );
         }
         if let Err(e) = record.play(mv) {
-            return result(
+            return loses(
                 record,
-                Some(side.opponent()),
+                side,
                 format!("{side} played {},{}: {e}", mv.x, mv.y),
                 thought,
             );
