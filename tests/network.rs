@@ -241,8 +241,11 @@ fn a_network_game_with_requests_both_ways_chat_and_play_again() {
     joiner.act(Action::PlayAgain(None)).unwrap();
     pump(&mut app, &mut joiner, |app, _| game(app).pending.is_some());
     send(&mut app, UiAction::Answer(true));
-    pump(&mut app, &mut joiner, |app, _| {
-        game(app).record.moves().is_empty() && game(app).seats.black.actor() == Actor::Remote
+    // Both ends: the board here, and Bo told of the new game.
+    pump(&mut app, &mut joiner, |app, e| {
+        game(app).record.moves().is_empty()
+            && game(app).seats.black.actor() == Actor::Remote
+            && e.iter().any(|e| matches!(e, Event::GameStarted { .. }))
     });
     assert_eq!(joiner.session().local_stone(), Stone::Black);
     assert_eq!(game(&app).seats.white, Seat::local("Ann"));
