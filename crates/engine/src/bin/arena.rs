@@ -251,7 +251,8 @@ fn parse_move(text: &str) -> Option<Pos> {
 
 fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
     let mut record = GameRecord::new(c.rule, c.size).with_policy(ForbiddenPolicy::Lose);
-    // By colour (black, white) while playing; by engine in the outcome.
+    // Milliseconds spent (the match clock) and moves answered, by colour (black, white) while
+    // playing; by engine in the outcome.
     let mut thought = [(0u64, 0u32); 2];
     let by_engine = |t: [(u64, u32); 2]| if engine1_black { t } else { [t[1], t[0]] };
     let result = |record: GameRecord, winner: Option<Stone>, reason: String, t: [(u64, u32); 2]| {
@@ -302,7 +303,6 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             }
         }
     }
-    let mut used_ms = [0u64; 2];
     for (i, p) in players.iter_mut().enumerate() {
         let colour = if i == 0 { Stone::Black } else { Stone::White };
         p.send(&format!("START {}", c.size));
@@ -356,7 +356,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         if c.match_ms > 0 {
             p.send(&format!(
                 "INFO time_left {}",
-                c.match_ms.saturating_sub(used_ms[i])
+                c.match_ms.saturating_sub(thought[i].0)
             ));
         }
         if first[i] {
@@ -388,7 +388,6 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         };
         let reply = p.reply(Duration::from_millis(limit + tolerance));
         let dt = t.elapsed().as_millis() as u64;
-        used_ms[i] += dt;
         thought[i].0 += dt;
         thought[i].1 += 1;
         let mv = match reply {
@@ -402,7 +401,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                 return loses(record, side, format!("{side} lost: {e}"), thought);
             }
         };
-        if c.match_ms > 0 && used_ms[i] > c.match_ms + tolerance {
+        if c.match_ms > 0 && thought[i].0 > c.match_ms + tolerance {
             return loses(
                 record,
                 side,
