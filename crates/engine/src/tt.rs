@@ -62,10 +62,17 @@ impl Tt {
         while n * 2 * slot <= bytes {
             n *= 2;
         }
+        let entries: Vec<[AtomicU64; 2]> = (0..n)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+        // The zeroed allocation is usually mapped lazily: without this, the first write to
+        // each page during the search takes a page fault, which with several search threads
+        // also stops the other cores to flush their address translations.
+        for e in &entries {
+            e[1].store(0, Ordering::Relaxed);
+        }
         Tt {
-            entries: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            entries,
             mask: n - 1,
             age: 0,
         }
