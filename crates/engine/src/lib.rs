@@ -44,6 +44,7 @@
 pub mod beginner;
 pub mod bench;
 pub mod board;
+mod busy;
 mod engine;
 pub mod eval;
 pub mod eval_net;

@@ -1,10 +1,12 @@
 //! The root of a search: immediate decisions and the side to move's threat searches
 //! ([`Searcher::prepare`]), the root move list with the opponent's VCF filtered out, iterative
 //! deepening over it ([`Searcher::iterate`]), and Lazy SMP ([`search_threads`]): helper
-//! threads search the same root over the shared transposition table; the answer is the main
-//! thread's unless a helper completed a deeper iteration (or proved a win).
+//! threads search the same root over the shared transposition table, each putting off the
+//! moves another thread is searching ([`crate::busy`]); the answer is the main thread's unless
+//! a helper completed a deeper iteration (or proved a win).
 
 use crate::board::Board;
+use crate::busy::{self, Busy};
 use crate::eval::evaluate;
 use crate::movegen::{has_threat, ordered_candidates, threat_defences};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_THREE};
@@ -74,16 +76,19 @@ pub(crate) fn search_threads(
     }
     let helpers_stop = AtomicBool::new(false);
     let counter = AtomicU64::new(main.nodes);
+    let busy = Busy::new();
     main.shared_nodes = Some(&counter);
+    main.busy = Some(&busy);
     main.flushed = main.nodes;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|k| {
                 let root = root.clone();
-                let (helpers_stop, counter) = (&helpers_stop, &counter);
+                let (helpers_stop, counter, busy) = (&helpers_stop, &counter, &busy);
                 scope.spawn(move || {
                     let mut h = Searcher::new(board.clone(), tt, helpers_stop);
                     h.shared_nodes = Some(counter);
+                    h.busy = Some(busy);
                     h.iterate(root, depth, &mut |_| {}, k)
                 })
             })
@@ -238,10 +243,23 @@ impl Searcher<'_> {
             let mut alpha = -INF;
             let beta = INF;
             let mut iter_best = None;
-            for i in 0..root.len() {
+            let shared = self.busy.filter(|_| depth >= busy::MIN_DEPTH);
+            let mut queue: Vec<(usize, bool)> = (0..root.len()).map(|i| (i, i > 0)).collect();
+            let mut q = 0;
+            while let Some(&(i, may_wait)) = queue.get(q) {
+                q += 1;
                 let m = root[i];
                 let quiet = self.b.class(s, m) < C_THREE && self.b.class(o, m) < C_THREE;
                 self.b.make(m);
+                let child = self.b.hash();
+                if let Some(busy) = shared {
+                    if may_wait && busy.contains(child) {
+                        self.b.unmake();
+                        queue.push((i, false));
+                        continue;
+                    }
+                    busy.enter(child);
+                }
                 let v = if i == 0 {
                     -self.pvs(depth - 1, -beta, -alpha, 1)
                 } else {
@@ -261,6 +279,9 @@ impl Searcher<'_> {
                     }
                 };
                 self.b.unmake();
+                if let Some(busy) = shared {
+                    busy.leave(child);
+                }
                 if self.stopped {
                     break;
                 }

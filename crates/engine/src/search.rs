@@ -8,6 +8,7 @@
 //! [`SearchResult`]).
 
 use crate::board::{Board, CELLS, DIR_STEP, EMPTY, STRIDE, Side};
+use crate::busy::{self, Busy};
 use crate::eval::evaluate;
 use crate::movegen::{has_threat, scored_moves, static_win, threat_defences};
 use crate::pattern::{C_FIVE, C_FLEX_FOUR, C_FOUR, C_FOUR_THREE, C_THREE};
@@ -126,6 +127,8 @@ pub struct Searcher<'a> {
     /// Root moves not to consider (n-best analysis).
     pub exclude: Vec<usize>,
     scratch: Vec<(usize, i32, bool)>,
+    /// The positions the other threads are searching (several threads only).
+    pub(crate) busy: Option<&'a Busy>,
 }
 
 impl<'a> Searcher<'a> {
@@ -153,6 +156,7 @@ impl<'a> Searcher<'a> {
             target: None,
             exclude: Vec::new(),
             scratch: Vec::new(),
+            busy: None,
         }
     }
 
@@ -270,7 +274,20 @@ impl<'a> Searcher<'a> {
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
-        for (i, &m) in moves.iter().enumerate() {
+        // Moves in search order with their index in `moves` and whether they may still be
+        // put off because another thread is searching them (ABDADA).
+        let shared = self.busy.filter(|_| depth >= busy::MIN_DEPTH);
+        let mut queue: Vec<(usize, usize, bool)> = Vec::new();
+        let mut q = 0;
+        loop {
+            let (i, m, may_wait) = if q < moves.len() {
+                (q, moves[q], shared.is_some() && q > 0)
+            } else if let Some(&e) = queue.get(q - moves.len()) {
+                e
+            } else {
+                break;
+            };
+            q += 1;
             let quiet = !threatened
                 && self.b.class(s, m) < C_THREE
                 && self.b.class(o, m) < C_THREE
@@ -283,6 +300,15 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             self.b.make(m);
+            let child = self.b.hash();
+            if let Some(busy) = shared {
+                if may_wait && busy.contains(child) {
+                    self.b.unmake();
+                    queue.push((i, m, false));
+                    continue;
+                }
+                busy.enter(child);
+            }
             let mut v;
             if i == 0 {
                 v = -self.pvs(depth - 1, -beta, -alpha, ply + 1);
@@ -304,6 +330,9 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.b.unmake();
+            if let Some(busy) = shared {
+                busy.leave(child);
+            }
             if self.stopped {
                 return 0;
             }
