@@ -3,7 +3,9 @@
 //! deepening over it ([`Searcher::iterate`]), and Lazy SMP ([`search_threads`]): helper
 //! threads search the same root over the shared transposition table, each putting off the
 //! moves another thread is searching ([`crate::busy`]); the answer is the main thread's unless
-//! a helper completed a deeper iteration (or proved a win).
+//! a helper completed a deeper iteration (or proved a win). A timed search then spends the
+//! rest of its turn checking the answer against the opponent's VCT
+//! ([`Searcher::check_answer`]).
 
 use crate::board::Board;
 use crate::busy::{self, Busy};
@@ -21,6 +23,10 @@ use std::time::{Duration, Instant};
 
 /// Most search threads.
 pub const MAX_THREADS: usize = 64;
+/// Threats of the opponent's VCT that the check of the answer looks for.
+const CHECK_THREATS: u32 = 10;
+/// Root moves the check of the answer tries, the answer included.
+const CHECK_MOVES: usize = 4;
 
 /// What [`Searcher::prepare`] found.
 pub(crate) enum Prepared {
@@ -72,7 +78,8 @@ pub(crate) fn search_threads(
     let depth = max_depth(limits);
     let threads = threads.clamp(1, MAX_THREADS);
     if threads == 1 {
-        return main.iterate(root, depth, info, 0);
+        let r = main.iterate(root, depth, info, 0);
+        return main.check_answer(r);
     }
     let helpers_stop = AtomicBool::new(false);
     let counter = AtomicU64::new(main.nodes);
@@ -104,7 +111,7 @@ pub(crate) fn search_threads(
             }
         }
         r.nodes = nodes;
-        r
+        main.check_answer(r)
     })
 }
 
@@ -348,6 +355,7 @@ impl Searcher<'_> {
                 break;
             }
         }
+        self.root_order = root;
         let pv = best_pv.iter().map(|&p| self.b.pos(p)).collect();
         result(
             self.b.pos(best),
@@ -374,6 +382,50 @@ impl Searcher<'_> {
         }
         cand.into_iter()
             .find(|&p| self.b.cell(p) == crate::board::EMPTY && self.b.is_legal_for(s, p))
+    }
+
+    /// Spends the rest of a timed turn ([`TimeControl::check_deadline`]) checking the answer
+    /// `r` against the opponent's VCT of up to [`CHECK_THREATS`] threats, a longer one than
+    /// the root's filter looks for: if the opponent has one after `r.best`, the next moves of
+    /// the last iteration's order are checked the same way (at most [`CHECK_MOVES`] in all),
+    /// and the first after which no VCT is found (or the check runs out of time) is played
+    /// instead. Proven wins and losses, single moves and searches without a clock are left
+    /// as they are.
+    fn check_answer(&mut self, r: SearchResult) -> SearchResult {
+        let Some(deadline) = self.clock.check_deadline() else {
+            return r;
+        };
+        if r.eval.abs() > MATE_BOUND || self.root_order.len() < 2 {
+            return r;
+        }
+        let best = self.b.index(r.best);
+        let mut moves = vec![best];
+        moves.extend(self.root_order.iter().copied().filter(|&m| m != best));
+        let mut nodes = r.nodes;
+        for (k, &m) in moves.iter().take(CHECK_MOVES).enumerate() {
+            if clock_out(Some(deadline), Some(self.stop)) {
+                break;
+            }
+            self.b.make(m);
+            let mut vct = Vct::new(u64::MAX, Some(deadline), Some(self.stop));
+            let refuted = vct.solve(&mut self.b, CHECK_THREATS).is_some();
+            nodes += vct.nodes;
+            self.b.unmake();
+            if refuted {
+                continue;
+            }
+            if k == 0 {
+                break;
+            }
+            let pos = self.b.pos(m);
+            return SearchResult {
+                best: pos,
+                pv: vec![pos],
+                nodes,
+                ..r
+            };
+        }
+        SearchResult { nodes, ..r }
     }
 
     /// When the opponent has a VCF, keeps only the root moves after which it has none (if
@@ -448,6 +500,65 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gomoku_rules::{Rule, Stone, parse_ascii};
+
+    /// White to move; black's four-three at f6 (the closed three c6–e6 and the two f7–f8)
+    /// wins by fours.
+    fn black_threatens_a_four_three() -> Board {
+        let text = "
+            . . . . . . . . . . .
+            . . . . . . . . . O .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . O X X X . . . . . .
+            . . . . O . . . . . .
+            . . . . O X . . . . .
+            . . . . . X . . . . .
+            . O . . . . . . . X .
+            . . . . . . . . . . .";
+        Board::from_position(
+            Rule::Freestyle,
+            &parse_ascii(text).expect("board"),
+            Stone::White,
+        )
+    }
+
+    /// The rest of a timed turn checks the answer against the opponent's VCT: a move that
+    /// leaves one is replaced by the next move in the order that does not; a search without
+    /// a clock keeps its answer.
+    #[test]
+    fn an_answer_that_allows_a_vct_is_replaced() {
+        let b = black_threatens_a_four_three();
+        let tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let at = |x, y| b.index(Pos::new(x, y));
+        let answer = |p: usize, eval: i32| result(b.pos(p), eval, 10, 1000, vec![b.pos(p)]);
+        let check = |clock: Limits, order: Vec<usize>, r: SearchResult| {
+            let mut s = Searcher::new(b.clone(), &tt, &stop);
+            s.clock = TimeControl::new(&clock);
+            s.root_order = order;
+            s.check_answer(r).best
+        };
+        let timed = Limits::time(Duration::from_secs(30));
+        // a11 and j6 leave the four-three; f6 takes its point.
+        let order = vec![at(0, 10), at(9, 5), at(5, 5), at(5, 4)];
+        assert_eq!(
+            check(timed, order.clone(), answer(at(0, 10), 0)),
+            Pos::new(5, 5)
+        );
+        // An answer after which black has no VCT stays.
+        let safe = vec![at(5, 4), at(0, 10), at(5, 5)];
+        assert_eq!(check(timed, safe, answer(at(5, 4), 0)), Pos::new(5, 4));
+        // No clock (the levels, the bench), or a proven result: the answer stays.
+        let nodes = Limits::nodes(100_000);
+        assert_eq!(
+            check(nodes, order.clone(), answer(at(0, 10), 0)),
+            Pos::new(0, 10)
+        );
+        let lost = answer(at(0, 10), -(MATE - 8));
+        assert_eq!(check(timed, order, lost), Pos::new(0, 10));
+    }
 
     fn answer(x: u8, eval: i32, depth: u32) -> SearchResult {
         result(Pos::new(x, 7), eval, depth, 1000, vec![Pos::new(x, 7)])

@@ -126,6 +126,8 @@ pub struct Searcher<'a> {
     pub target: Option<Duration>,
     /// Root moves not to consider (n-best analysis).
     pub exclude: Vec<usize>,
+    /// The root moves in the order of the last iteration (best first), when it ends.
+    pub(crate) root_order: Vec<usize>,
     scratch: Vec<(usize, i32, bool)>,
     /// The positions the other threads are searching (several threads only).
     pub(crate) busy: Option<&'a Busy>,
@@ -155,6 +157,7 @@ impl<'a> Searcher<'a> {
             noise_seed: 0,
             target: None,
             exclude: Vec::new(),
+            root_order: Vec::new(),
             scratch: Vec::new(),
             busy: None,
         }

@@ -109,6 +109,16 @@ impl TimeControl {
         }
     }
 
+    /// Until when a timed search may spend the rest of its turn checking its answer against
+    /// the opponent's threats ([`crate::root`]): 90 % of the limit with a fixed time per
+    /// move (time not spent is lost), the target (at most that) when a match clock decides;
+    /// `None` for a depth- or node-limited search (the levels and the bench stay repeatable).
+    #[must_use]
+    pub fn check_deadline(&self) -> Option<Instant> {
+        let t = self.timed?.mul_f64(0.9);
+        Some(self.start + self.target.map_or(t, |g| g.min(t)))
+    }
+
     /// Records a completed iteration that took `took` (its best move differs from the one
     /// before when `changed`; its value fell by `drop` from the one before) and says whether
     /// another one should start at `now`.

@@ -224,8 +224,27 @@ struct GameOutcome {
     reason: String,
     record: GameRecord,
     engine1_black: bool,
-    /// Milliseconds spent and moves answered by engine 1 and engine 2.
-    thought: [(u64, u32); 2],
+    /// The thinking time of engine 1 and engine 2.
+    thought: [Thought; 2],
+}
+
+/// One engine's thinking time over a game or a match.
+#[derive(Clone, Copy, Default)]
+struct Thought {
+    /// Milliseconds spent (the match clock).
+    ms: u64,
+    /// Moves answered.
+    moves: u32,
+    /// The longest answer, in milliseconds.
+    longest: u64,
+}
+
+impl Thought {
+    fn add(&mut self, other: Thought) {
+        self.ms += other.ms;
+        self.moves += other.moves;
+        self.longest = self.longest.max(other.longest);
+    }
 }
 
 impl GameOutcome {
@@ -251,11 +270,10 @@ fn parse_move(text: &str) -> Option<Pos> {
 
 fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
     let mut record = GameRecord::new(c.rule, c.size).with_policy(ForbiddenPolicy::Lose);
-    // Milliseconds spent (the match clock) and moves answered, by colour (black, white) while
-    // playing; by engine in the outcome.
-    let mut thought = [(0u64, 0u32); 2];
-    let by_engine = |t: [(u64, u32); 2]| if engine1_black { t } else { [t[1], t[0]] };
-    let result = |record: GameRecord, winner: Option<Stone>, reason: String, t: [(u64, u32); 2]| {
+    // Thinking time by colour (black, white) while playing; by engine in the outcome.
+    let mut thought = [Thought::default(); 2];
+    let by_engine = |t: [Thought; 2]| if engine1_black { t } else { [t[1], t[0]] };
+    let result = |record: GameRecord, winner: Option<Stone>, reason: String, t: [Thought; 2]| {
         let score = match winner {
             None => 0.5,
             Some(s) => {
@@ -274,7 +292,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
             thought: by_engine(t),
         }
     };
-    let loses = |record: GameRecord, loser: Stone, reason: String, t: [(u64, u32); 2]| {
+    let loses = |record: GameRecord, loser: Stone, reason: String, t: [Thought; 2]| {
         result(record, Some(loser.opponent()), reason, t)
     };
     for &p in opening {
@@ -356,7 +374,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         if c.match_ms > 0 {
             p.send(&format!(
                 "INFO time_left {}",
-                c.match_ms.saturating_sub(thought[i].0)
+                c.match_ms.saturating_sub(thought[i].ms)
             ));
         }
         if first[i] {
@@ -388,8 +406,11 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
         };
         let reply = p.reply(Duration::from_millis(limit + tolerance));
         let dt = t.elapsed().as_millis() as u64;
-        thought[i].0 += dt;
-        thought[i].1 += 1;
+        thought[i].add(Thought {
+            ms: dt,
+            moves: 1,
+            longest: dt,
+        });
         let mv = match reply {
             Ok(r) => match parse_move(&r) {
                 Some(m) => m,
@@ -401,7 +422,7 @@ fn play_game(c: &Config, opening: &[Pos], engine1_black: bool) -> GameOutcome {
                 return loses(record, side, format!("{side} lost: {e}"), thought);
             }
         };
-        if c.match_ms > 0 && thought[i].0 > c.match_ms + tolerance {
+        if c.match_ms > 0 && thought[i].ms > c.match_ms + tolerance {
             return loses(
                 record,
                 side,
@@ -431,8 +452,8 @@ struct Tally {
     by_colour: [[u32; 3]; 2],
     /// Games that ended otherwise than by a five or a full board, with their reasons.
     off_board: Vec<String>,
-    /// Milliseconds spent and moves answered by engine 1 and engine 2.
-    thought: [(u64, u32); 2],
+    /// The thinking time of engine 1 and engine 2.
+    thought: [Thought; 2],
 }
 
 impl Tally {
@@ -538,9 +559,8 @@ fn main() -> ExitCode {
                     _ => 1,
                 };
                 t.by_colour[usize::from(!out.engine1_black)][k] += 1;
-                for (sum, (ms, moves)) in t.thought.iter_mut().zip(out.thought) {
-                    sum.0 += ms;
-                    sum.1 += moves;
+                for (sum, game) in t.thought.iter_mut().zip(out.thought) {
+                    sum.add(game);
                 }
                 if !out.on_board() {
                     t.off_board.push(format!("game {}: {}", g + 1, out.reason));
@@ -604,10 +624,12 @@ fn main() -> ExitCode {
     for (name, [w, d, l]) in ["black", "white"].into_iter().zip(t.by_colour) {
         println!("engine1 as {name}: W/D/L {w}/{d}/{l}");
     }
-    for (name, (ms, moves)) in ["engine1", "engine2"].into_iter().zip(t.thought) {
+    for (name, th) in ["engine1", "engine2"].into_iter().zip(t.thought) {
         println!(
-            "{name} thought {:.0} ms a move on average ({moves} moves)",
-            ms as f64 / f64::from(moves.max(1))
+            "{name} thought {:.0} ms a move on average ({} moves, the longest {} ms)",
+            th.ms as f64 / f64::from(th.moves.max(1)),
+            th.moves,
+            th.longest
         );
     }
     println!(
