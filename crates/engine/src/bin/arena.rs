@@ -47,7 +47,8 @@ struct Config {
     about = "Plays two Gomocup protocol engines against each other"
 )]
 struct Args {
-    /// Command line of engine 1 (run with `sh -c`; results are from its point of view).
+    /// Command line of engine 1: a program and its arguments, run as `sh -c "exec LINE"` (for
+    /// environment variables: `env NAME=VALUE program …`); results are from its point of view.
     #[arg(long)]
     engine1: String,
     /// Command line of engine 2.
