@@ -399,10 +399,13 @@ impl Searcher<'_> {
             return r;
         }
         let best = self.b.index(r.best);
-        let mut moves = vec![best];
-        moves.extend(self.root_order.iter().copied().filter(|&m| m != best));
+        let others = self.root_order.iter().copied().filter(|&m| m != best);
+        let moves: Vec<usize> = std::iter::once(best)
+            .chain(others)
+            .take(CHECK_MOVES)
+            .collect();
         let mut nodes = r.nodes;
-        for (k, &m) in moves.iter().take(CHECK_MOVES).enumerate() {
+        for m in moves {
             if clock_out(Some(deadline), Some(self.stop)) {
                 break;
             }
@@ -411,19 +414,18 @@ impl Searcher<'_> {
             let refuted = vct.solve(&mut self.b, CHECK_THREATS).is_some();
             nodes += vct.nodes;
             self.b.unmake();
-            if refuted {
-                continue;
+            if !refuted {
+                let pos = self.b.pos(m);
+                if m == best {
+                    break;
+                }
+                return SearchResult {
+                    best: pos,
+                    pv: vec![pos],
+                    nodes,
+                    ..r
+                };
             }
-            if k == 0 {
-                break;
-            }
-            let pos = self.b.pos(m);
-            return SearchResult {
-                best: pos,
-                pv: vec![pos],
-                nodes,
-                ..r
-            };
         }
         SearchResult { nodes, ..r }
     }
@@ -533,7 +535,7 @@ mod tests {
         let tt = Tt::new(1);
         let stop = AtomicBool::new(false);
         let at = |x, y| b.index(Pos::new(x, y));
-        let answer = |p: usize, eval: i32| result(b.pos(p), eval, 10, 1000, vec![b.pos(p)]);
+        let answer_at = |p: usize, eval: i32| result(b.pos(p), eval, 10, 1000, vec![b.pos(p)]);
         let check = |clock: Limits, order: Vec<usize>, r: SearchResult| {
             let mut s = Searcher::new(b.clone(), &tt, &stop);
             s.clock = TimeControl::new(&clock);
@@ -544,19 +546,19 @@ mod tests {
         // a11 and j6 leave the four-three; f6 takes its point.
         let order = vec![at(0, 10), at(9, 5), at(5, 5), at(5, 4)];
         assert_eq!(
-            check(timed, order.clone(), answer(at(0, 10), 0)),
+            check(timed, order.clone(), answer_at(at(0, 10), 0)),
             Pos::new(5, 5)
         );
         // An answer after which black has no VCT stays.
         let safe = vec![at(5, 4), at(0, 10), at(5, 5)];
-        assert_eq!(check(timed, safe, answer(at(5, 4), 0)), Pos::new(5, 4));
+        assert_eq!(check(timed, safe, answer_at(at(5, 4), 0)), Pos::new(5, 4));
         // No clock (the levels, the bench), or a proven result: the answer stays.
         let nodes = Limits::nodes(100_000);
         assert_eq!(
-            check(nodes, order.clone(), answer(at(0, 10), 0)),
+            check(nodes, order.clone(), answer_at(at(0, 10), 0)),
             Pos::new(0, 10)
         );
-        let lost = answer(at(0, 10), -(MATE - 8));
+        let lost = answer_at(at(0, 10), -(MATE - 8));
         assert_eq!(check(timed, order, lost), Pos::new(0, 10));
     }
 
