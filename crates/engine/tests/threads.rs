@@ -1,6 +1,7 @@
 //! Searches on several threads (Lazy SMP): the same tactical answers as one thread, renju
-//! black still never plays a forbidden point, the stop flag ends every thread, and the
-//! protocol's `INFO thread_num` is honoured.
+//! black still never plays a forbidden point, the answer comes from the deepest iteration
+//! reported, the stop flag ends every thread, and the protocol's `INFO thread_num` is
+//! honoured.
 
 use gomoku_engine::protocol::{Options, run};
 use gomoku_engine::{Engine, Level, Limits, MAX_THREADS, SearchResult};
@@ -44,6 +45,50 @@ fn two_threads_block_an_open_three_and_win_with_it() {
         assert!(ends.contains(&r.best), "{:?}", r.best);
         let r = search(Rule::Freestyle, &b, Stone::Black, 2, limits);
         assert!(r.forced_win);
+    }
+}
+
+/// A quiet opening: no threats on either side.
+const QUIET: &str = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . X O . . . . . . .
+. . . . . O X . . . . . . . .
+. . . . . . O X . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+
+/// With a fixed time per move on two threads the answer is never from a shallower iteration
+/// than the deepest one the main thread reported: a helper's answer replaces it only when
+/// deeper (and the check of the answer keeps the depth).
+#[test]
+fn two_threads_answer_from_the_deepest_reported_iteration() {
+    let b = parse_ascii(QUIET).unwrap();
+    for _ in 0..3 {
+        let mut e = Engine::new(Rule::Freestyle, 15);
+        e.set_threads(2);
+        e.set_position(&b, Stone::Black);
+        let stop = AtomicBool::new(false);
+        let mut reported = 0;
+        let t = Instant::now();
+        let r = e.search(Limits::time(Duration::from_millis(400)), &stop, &mut |i| {
+            reported = reported.max(i.depth)
+        });
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+        assert!(b.get(r.best).is_none());
+        assert!(
+            reported > 0 && r.depth >= reported,
+            "{} < {reported}",
+            r.depth
+        );
     }
 }
 
