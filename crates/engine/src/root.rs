@@ -415,10 +415,10 @@ impl Searcher<'_> {
             nodes += vct.nodes;
             self.b.unmake();
             if !refuted {
-                let pos = self.b.pos(m);
                 if m == best {
                     break;
                 }
+                let pos = self.b.pos(m);
                 return SearchResult {
                     best: pos,
                     pv: vec![pos],
