@@ -452,3 +452,33 @@ fn review_command_finds_the_blunder_of_a_saved_game() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `depth --depth D` searches every position to exactly that depth and sums the nodes: the
+/// openings' sum and the sum over all rows are the rows' own counts.
+#[test]
+fn depth_command_reports_the_tree_size_to_a_fixed_depth() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+        .args(["depth", "--openings", "2", "--depth", "5"])
+        .output()
+        .expect("depth");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let rows: Vec<(bool, u64)> = text
+        .lines()
+        .filter(|l| l.contains(" nps "))
+        .map(|l| {
+            assert!(l.contains(" depth  5-"), "{l}");
+            let nodes = l.split(" nodes ").nth(1).unwrap();
+            let nodes = nodes.split_whitespace().next().unwrap().parse().unwrap();
+            (l.starts_with("opening"), nodes)
+        })
+        .collect();
+    assert_eq!(rows.len(), 12, "{text}");
+    let openings: u64 = rows.iter().filter(|r| r.0).map(|r| r.1).sum();
+    let all: u64 = rows.iter().map(|r| r.1).sum();
+    assert!(openings > 0, "{text}");
+    assert!(
+        text.contains(&format!("nodes: openings {openings}, all {all}")),
+        "{text}"
+    );
+}

@@ -7,9 +7,10 @@
 //!   total with the figure kept in `gomoku_engine::bench` and exits with status 1 on a mismatch;
 //! - `puzzles [--mode 32|64|67] [--step N] [--limit N] [--time MS]`: solves the embedded renju
 //!   puzzles and prints the share solved and the median time;
-//! - `depth [--rule CODE] [--openings N] [--ms MS] [--nodes N] [--threads N]`: the depth of the
-//!   last completed iteration of a timed search (or a node-limited one, which does not depend
-//!   on the load) after each of the first N openings and in each benchmark position;
+//! - `depth [--rule CODE] [--openings N] [--ms MS] [--nodes N] [--depth D] [--threads N]`: the
+//!   depth of the last completed iteration of a timed search (or a node-limited one, which does
+//!   not depend on the load) after each of the first N openings and in each benchmark position,
+//!   or with `--depth` the nodes each search needs to reach that depth;
 //! - `selfplay --rule CODE --games N --nodes N --out FILE`, `fit --data FILE --out FILE` and
 //!   `fit-table --data FILE --out FILE`:
 //!   the evaluation's training pipeline (see `training.rs`);
@@ -125,6 +126,10 @@ enum Command {
         /// A node budget instead of the time (0 = use the time).
         #[arg(long, default_value_t = 0)]
         nodes: u64,
+        /// A fixed depth instead of the time or nodes (0 = none): the nodes each search
+        /// needs to reach it.
+        #[arg(long, default_value_t = 0)]
+        depth: u32,
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
         threads: u16,
@@ -303,8 +308,9 @@ fn main() -> ExitCode {
             openings,
             ms,
             nodes,
+            depth,
             threads,
-        }) => depth_command(rule, openings, ms, nodes, usize::from(threads)),
+        }) => depth_command(rule, openings, (ms, nodes, depth), usize::from(threads)),
         Some(Command::Puzzles {
             mode,
             step,
@@ -467,18 +473,20 @@ fn bench_command(depth: u32, check: bool) -> ExitCode {
     }
 }
 
-fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64, threads: usize) -> ExitCode {
-    let limits = if nodes > 0 {
-        Limits::nodes(nodes)
+fn depth_command(
+    rule: Rule,
+    openings: usize,
+    (ms, nodes, depth): (u64, u64, u32),
+    threads: usize,
+) -> ExitCode {
+    let (limits, budget) = if depth > 0 {
+        (Limits::depth(depth), format!("depth {depth}"))
+    } else if nodes > 0 {
+        (Limits::nodes(nodes), format!("{nodes} nodes"))
     } else {
-        Limits::time(Duration::from_millis(ms))
+        (Limits::time(Duration::from_millis(ms)), format!("{ms} ms"))
     };
     let rows = depth_in_limits(rule, openings, limits, threads);
-    let budget = if nodes > 0 {
-        format!("{nodes} nodes")
-    } else {
-        format!("{ms} ms")
-    };
     for r in &rows {
         say!(
             "{:<32} depth {:>2}-{:<2} nodes {:>9} nps {:>7}",
@@ -497,6 +505,13 @@ fn depth_command(rule: Rule, openings: usize, ms: u64, nodes: u64, threads: usiz
             d[d.len() / 2]
         );
     }
+    let openings_nodes: u64 = rows
+        .iter()
+        .filter(|r| r.name.starts_with("opening"))
+        .map(|r| r.nodes)
+        .sum();
+    let all_nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+    say!("nodes: openings {openings_nodes}, all {all_nodes}");
     ExitCode::SUCCESS
 }
 
