@@ -491,9 +491,15 @@ impl Board {
         let c = (side ^ 1) as u32 + 1;
         let combo = &self.tables.combo[side];
         let reach = self.tables.reach;
+        // An opponent stone only closes a side's lines, so a point that is no threat stays
+        // none — except for renju black, whose double fours (forbidden) become plain fours.
+        let only_threats = !(self.rule == Rule::Renju && side == 0);
         for nb in &NEIGHBOURS {
             let p = q.wrapping_add_signed(nb.offset);
-            if self.cells[p] != EMPTY || nb.dist > reach {
+            if self.cells[p] != EMPTY
+                || nb.dist > reach
+                || (only_threats && !is_threat(self.class[side][p]))
+            {
                 continue;
             }
             let d = nb.dir;
@@ -784,6 +790,7 @@ mod props;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pattern::PATTERN_COUNT;
     use crate::rng::Rng;
 
     #[test]
@@ -823,6 +830,50 @@ mod tests {
             forbidden > 200,
             "only {forbidden} forbidden points in {checked}"
         );
+    }
+
+    /// What `threats_after_block` relies on to skip points: an opponent stone never makes a
+    /// point that is no threat (open four, four-three) into one — for every rule and side but
+    /// renju black. Checked on every line key and every empty cell in it, then on every
+    /// combination of four patterns.
+    #[test]
+    fn an_opponent_stone_makes_no_new_threat() {
+        let is_threat = |cl: Class| cl == C_FLEX_FOUR || cl == C_FOUR_THREE;
+        for rule in Rule::ALL {
+            let t = Tables::get(rule);
+            for side in 0..2usize {
+                if rule == Rule::Renju && side == 0 {
+                    continue;
+                }
+                let opp = (side ^ 1) as u32 + 1;
+                // reachable[a][b]: some key with pattern a becomes b by an opponent stone.
+                let mut reachable = [[false; PATTERN_COUNT]; PATTERN_COUNT];
+                for key in 0..1u32 << 20 {
+                    let from = t.pattern[side][key as usize];
+                    for slot in 0..10 {
+                        if key >> (2 * slot) & 3 == 0 {
+                            let to = t.pattern[side][(key | opp << (2 * slot)) as usize];
+                            reachable[usize::from(from)][usize::from(to)] = true;
+                        }
+                    }
+                }
+                for ci in 0..PATTERN_COUNT.pow(4) {
+                    if is_threat(t.combo[side][ci].0) {
+                        continue;
+                    }
+                    let pats = [ci / 1728, ci / 144 % 12, ci / 12 % 12, ci % 12];
+                    for (d, &from) in pats.iter().enumerate() {
+                        for to in (0..PATTERN_COUNT).filter(|&to| reachable[from][to]) {
+                            let next = combo_step(ci as u16, d, from as u8, to as u8);
+                            assert!(
+                                !is_threat(t.combo[side][next].0),
+                                "{rule:?} side {side}: {pats:?} becomes a threat in direction {d}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
