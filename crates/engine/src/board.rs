@@ -57,6 +57,13 @@ fn combo_step(ci: u16, d: usize, old: Pattern, new: Pattern) -> usize {
     (i32::from(ci) + (i32::from(new) - i32::from(old)) * MULT[d]) as usize
 }
 
+/// Whether a point of class `cl` is a threat to make an open four or a four-three (what
+/// [`Board::threats_after_block`] counts).
+#[inline]
+fn is_threat(cl: Class) -> bool {
+    cl == C_FLEX_FOUR || cl == C_FOUR_THREE
+}
+
 /// Key slot of the neighbour at offset `k` (±1..±5).
 #[inline]
 const fn slot_shift(k: isize) -> u32 {
@@ -482,7 +489,6 @@ impl Board {
     /// change, each along one direction. Equals playing `q` and reading the class counts.
     #[must_use]
     pub fn threats_after_block(&self, side: Side, q: usize) -> u32 {
-        let is_threat = |cl: Class| cl == C_FLEX_FOUR || cl == C_FOUR_THREE;
         let mut n = u32::from(self.class_count[side][usize::from(C_FLEX_FOUR)])
             + u32::from(self.class_count[side][usize::from(C_FOUR_THREE)]);
         if is_threat(self.class[side][q]) {
@@ -838,7 +844,6 @@ mod tests {
     /// combination of four patterns.
     #[test]
     fn an_opponent_stone_makes_no_new_threat() {
-        let is_threat = |cl: Class| cl == C_FLEX_FOUR || cl == C_FOUR_THREE;
         for rule in Rule::ALL {
             let t = Tables::get(rule);
             for side in 0..2usize {
@@ -861,7 +866,8 @@ mod tests {
                     if is_threat(t.combo[side][ci].0) {
                         continue;
                     }
-                    let pats = [ci / 1728, ci / 144 % 12, ci / 12 % 12, ci % 12];
+                    let n = PATTERN_COUNT;
+                    let pats = [ci / (n * n * n), ci / (n * n) % n, ci / n % n, ci % n];
                     for (d, &from) in pats.iter().enumerate() {
                         for to in (0..PATTERN_COUNT).filter(|&to| reachable[from][to]) {
                             let next = combo_step(ci as u16, d, from as u8, to as u8);
