@@ -5,6 +5,7 @@
 //! from the weights in use. `pbrain-gomoku selfplay` and `pbrain-gomoku fit` run it; the
 //! per-combination table's fit is [`fit_table`], the move-ordering table's is [`order`].
 
+pub mod choice;
 pub mod net;
 pub mod order;
 
@@ -368,6 +369,20 @@ pub fn fit_scale(sets: &[(Weights, &[Sample])]) -> f32 {
 /// seen in few positions keep their old weight).
 #[must_use]
 pub fn fit(start: &Weights, scale: f32, samples: &[Sample], iterations: usize, l2: f64) -> Weights {
+    fit_with_choices(start, scale, samples, None, iterations, l2)
+}
+
+/// [`fit`] with the cross-entropy of labelled move choices ([`choice`]) added to the loss,
+/// weighted by the term's share.
+#[must_use]
+pub fn fit_with_choices(
+    start: &Weights,
+    scale: f32,
+    samples: &[Sample],
+    choices: Option<choice::ChoiceTerm<[f32; FEATURES]>>,
+    iterations: usize,
+    l2: f64,
+) -> Weights {
     if samples.is_empty() {
         return *start;
     }
@@ -403,15 +418,18 @@ pub fn fit(start: &Weights, scale: f32, samples: &[Sample], iterations: usize, l
             let e = e.clamp(-20_000.0, 20_000.0);
             let g = (sigmoid(e / k) - f64::from(s.y)) / k;
             for (gi, &x) in grad.iter_mut().zip(&s.f) {
-                *gi += g * f64::from(x);
+                *gi += g * f64::from(x) / n;
             }
+        }
+        if let Some(c) = &choices {
+            c.add_gradient(&w, &mut grad);
         }
         for i in 0..FEATURES {
             if step[i] == 0.0 {
                 continue;
             }
             // The pull towards the start is measured in steps (feature-size units).
-            let g = grad[i] / n + 2.0 * l2 * (w[i] - w0[i]) / (step[i] * step[i]);
+            let g = grad[i] + 2.0 * l2 * (w[i] - w0[i]) / (step[i] * step[i]);
             w[i] -= step[i] * 0.05 * adam.step(i, t, g);
         }
     }
@@ -512,7 +530,7 @@ impl Labels {
 }
 
 /// One position's [`TableSample`]: how many of its empty points carry each table parameter.
-fn table_sample(b: &Board, rule: Rule, weights: &Weights, y: f32) -> TableSample {
+pub fn table_sample(b: &Board, rule: Rule, weights: &Weights, y: f32) -> TableSample {
     let s = b.to_move();
     let mut counts: Vec<(u32, f32)> = Vec::new();
     for &q in b.points() {
@@ -543,7 +561,7 @@ fn table_sample(b: &Board, rule: Rule, weights: &Weights, y: f32) -> TableSample
     }
 }
 
-fn table_eval(t: &[f64], s: &TableSample) -> f64 {
+pub fn table_eval(t: &[f64], s: &TableSample) -> f64 {
     let mut e = f64::from(s.base);
     for &(k, c) in &s.counts {
         e += t[k as usize] * f64::from(c);
@@ -579,6 +597,20 @@ pub fn fit_table(
     iterations: usize,
     l2: f64,
 ) -> Vec<f64> {
+    fit_table_with_choices(start, scale, samples, None, iterations, l2)
+}
+
+/// [`fit_table`] with the cross-entropy of labelled move choices ([`choice`]) added to the
+/// loss, weighted by the term's share.
+#[must_use]
+pub fn fit_table_with_choices(
+    start: &[f64],
+    scale: f32,
+    samples: &[TableSample],
+    choices: Option<choice::ChoiceTerm<TableSample>>,
+    iterations: usize,
+    l2: f64,
+) -> Vec<f64> {
     let mut t = start.to_vec();
     if samples.is_empty() {
         return t;
@@ -586,7 +618,10 @@ pub fn fit_table(
     let n = samples.len() as f64;
     let k = f64::from(scale);
     let mut used = vec![false; t.len()];
-    for s in samples {
+    let chosen = choices
+        .iter()
+        .flat_map(|c| c.choices.iter().flat_map(|c| &c.cands));
+    for s in samples.iter().chain(chosen) {
         for &(i, _) in &s.counts {
             used[i as usize] = true;
         }
@@ -598,15 +633,18 @@ pub fn fit_table(
         for s in samples {
             let g = (sigmoid(table_eval(&t, s) / k) - f64::from(s.y)) / k;
             for &(i, c) in &s.counts {
-                grad[i as usize] += g * f64::from(c);
+                grad[i as usize] += g * f64::from(c) / n;
             }
+        }
+        if let Some(c) = &choices {
+            c.add_gradient(&t, &mut grad);
         }
         for i in 0..t.len() {
             if !used[i] {
                 continue;
             }
             // The pull is scaled so that `l2` = 1 weighs a value of K as much as the mean loss.
-            let g = grad[i] / n + 2.0 * l2 * t[i] / (k * k);
+            let g = grad[i] + 2.0 * l2 * t[i] / (k * k);
             // Steps of up to 2 evaluation units.
             t[i] -= 2.0 * adam.step(i, it, g);
         }

@@ -170,6 +170,13 @@ enum Command {
         /// moves, labelled with the side to move's winning chance).
         #[arg(long, num_args = 1..)]
         values: Vec<String>,
+        /// Files of labelled move choices (`x,y` then a game line: the move a stronger
+        /// player chose in the position after the game's moves), fitted beside the results.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// The move choices' share of the loss.
+        #[arg(long, default_value_t = 0.1)]
+        move_share: f64,
         /// Weights to start from (default: the embedded ones).
         #[arg(long)]
         weights: Option<String>,
@@ -194,6 +201,15 @@ enum Command {
         /// Files of labelled positions (as for `fit`).
         #[arg(long, num_args = 1..)]
         values: Vec<String>,
+        /// Files of labelled move choices (as for `fit`).
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// The move choices' share of the loss.
+        #[arg(long, default_value_t = 0.1)]
+        move_share: f64,
+        /// Candidates per move choice: the chosen one and those the search orders first.
+        #[arg(long, default_value_t = 24)]
+        move_width: usize,
         /// Table to start from (default: the embedded one).
         #[arg(long)]
         start: Option<String>,
@@ -336,6 +352,8 @@ fn main() -> ExitCode {
         Some(Command::Fit {
             data,
             values,
+            moves,
+            move_share,
             weights,
             out,
             iterations,
@@ -344,6 +362,11 @@ fn main() -> ExitCode {
         }) => training::fit_command(
             &data,
             &values,
+            &training::MoveFiles {
+                files: &moves,
+                share: move_share,
+                width: usize::MAX,
+            },
             weights.as_deref(),
             &out,
             iterations,
@@ -377,6 +400,9 @@ fn main() -> ExitCode {
         Some(Command::FitTable {
             data,
             values,
+            moves,
+            move_share,
+            move_width,
             start,
             out,
             iterations,
@@ -386,6 +412,11 @@ fn main() -> ExitCode {
         }) => training::fit_table_command(
             &data,
             &values,
+            &training::MoveFiles {
+                files: &moves,
+                share: move_share,
+                width: move_width,
+            },
             start.as_deref(),
             &out,
             iterations,

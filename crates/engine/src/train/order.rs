@@ -48,7 +48,7 @@ pub struct OrderLabels {
 
 /// Whether the position is one where the ordering decides: no five for either side, no
 /// open-four or four-three point for either side (those nodes search fours or every defence).
-fn ordering_decides(b: &Board) -> bool {
+pub(super) fn ordering_decides(b: &Board) -> bool {
     let s = b.to_move();
     let o = s ^ 1;
     b.count(s, C_FIVE) + b.count(o, C_FIVE) == 0 && !has_threat(b, s) && !has_threat(b, o)

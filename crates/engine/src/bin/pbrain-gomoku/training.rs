@@ -4,15 +4,18 @@
 use gomoku_engine::eval::{WeightSet, weight_set};
 use gomoku_engine::eval_table::{Entry, MASKS, MaskEntry, TableSet, patterns_of};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
+use gomoku_engine::train::choice::{
+    ChoiceFit, ChoiceTerm, MoveLabel, choice_loss, choice_temperature, choices, collect_choices,
+};
 use gomoku_engine::train::net::{NetFit, base_loss, fit_net, net_loss, net_samples};
 use gomoku_engine::train::order::{
     OrderLabels, fit_order, fit_temperature, hand_params, order_entries, order_loss, order_param,
     order_samples,
 };
 use gomoku_engine::train::{
-    GameData, Labels, Sample, TABLE_PARAMS, ValueLabel, fit, fit_scale, fit_table, loss,
-    mask_param, random_opening, samples, self_play, table_loss, table_param, table_samples,
-    value_samples, value_table_samples,
+    GameData, Labels, Sample, TABLE_PARAMS, ValueLabel, fit_scale, fit_table_with_choices,
+    fit_with_choices, loss, mask_param, random_opening, samples, self_play, table_loss,
+    table_param, table_sample, table_samples, value_samples, value_table_samples,
 };
 use gomoku_rules::Rule;
 use std::io::Write;
@@ -245,6 +248,7 @@ pub fn fit_net_command(
 pub fn fit_table_command(
     data: &[String],
     values: &[String],
+    moves: &MoveFiles,
     start: Option<&str>,
     out: &str,
     iterations: usize,
@@ -270,6 +274,13 @@ pub fn fit_table_command(
     };
     let d = match FitData::read(data, values) {
         Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mtrain, mheld) = match moves.read() {
+        Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
@@ -311,7 +322,18 @@ pub fn fit_table_command(
             table_loss(&start, weights.scale, &tr),
             table_loss(&start, weights.scale, &va),
         );
-        let fitted = fit_table(&start, weights.scale, &tr, iterations, l2);
+        let view = |b: &gomoku_engine::board::Board| table_sample(b, rule, w, 0.0);
+        let (ctr, cva) = (
+            collect_choices(&mtrain, rule, moves.width, view),
+            collect_choices(&mheld, rule, moves.width, view),
+        );
+        let temp = choice_temperature(&start, &ctr);
+        let term = (!ctr.is_empty()).then_some(ChoiceTerm {
+            choices: &ctr,
+            temp,
+            share: moves.share,
+        });
+        let fitted = fit_table_with_choices(&start, weights.scale, &tr, term, iterations, l2);
         let rounded: Vec<f64> = fitted
             .iter()
             .map(|v| v.round().clamp(-20_000.0, 20_000.0))
@@ -363,6 +385,21 @@ pub fn fit_table_command(
             set.masks.iter().filter(|e| e.rule == rule).count()
         ));
         eprintln!("{}", report.last().expect("pushed"));
+        if !ctr.is_empty() {
+            report.push(choice_report(
+                rule,
+                (ctr.len(), cva.len()),
+                temp,
+                moves.share,
+                [
+                    choice_loss(&start, temp, &ctr),
+                    choice_loss(&rounded, temp, &ctr),
+                    choice_loss(&start, temp, &cva),
+                    choice_loss(&rounded, temp, &cva),
+                ],
+            ));
+            eprintln!("{}", report.last().expect("pushed"));
+        }
     }
     set.version += 1;
     eprintln!("fit time {:.1} s", t.elapsed().as_secs_f64());
@@ -374,10 +411,48 @@ pub fn fit_table_command(
     ExitCode::SUCCESS
 }
 
+/// Labelled move choices for `fit` and `fit-table` (`--moves`) and their share of the loss.
+pub struct MoveFiles<'a> {
+    pub files: &'a [String],
+    pub share: f64,
+    /// Candidates per choice for the table fit (the chosen one and the search's first).
+    pub width: usize,
+}
+
+impl MoveFiles<'_> {
+    /// The labelled choices, every 10th held out.
+    fn read(&self) -> Result<(Vec<MoveLabel>, Vec<MoveLabel>), String> {
+        read_lines(self.files, MoveLabel::from_line).map(|m| split_held(&m))
+    }
+}
+
+/// One report line on a choice fit: the choice loss and how often the chosen move evaluates
+/// best, before and after, on the training and the held-out choices.
+fn choice_report(
+    rule: Rule,
+    (n, held): (usize, usize),
+    temp: f64,
+    share: f64,
+    [t0, t1, v0, v1]: [ChoiceFit; 4],
+) -> String {
+    format!(
+        "{rule}: {n} move choices ({held} held out), temperature {temp:.0}, share {share}, choice loss {:.4} -> {:.4} (held out {:.4} -> {:.4}), chosen move evaluated best {:.1} % -> {:.1} % (held out {:.1} % -> {:.1} %)",
+        t0.loss,
+        t1.loss,
+        v0.loss,
+        v1.loss,
+        100.0 * t0.top1,
+        100.0 * t1.top1,
+        100.0 * v0.top1,
+        100.0 * v1.top1
+    )
+}
+
 /// Fits the weights of every rule found in the data files and writes the new weight file.
 pub fn fit_command(
     data: &[String],
     values: &[String],
+    moves: &MoveFiles,
     weights: Option<&str>,
     out: &str,
     iterations: usize,
@@ -399,6 +474,13 @@ pub fn fit_command(
     };
     let d = match FitData::read(data, values) {
         Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mtrain, mheld) = match moves.read() {
+        Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
@@ -437,7 +519,15 @@ pub fn fit_command(
     for (rule, tr, va) in &per_rule {
         let start = *set.weights(*rule);
         let (lt0, lv0) = (loss(&start, set.scale, tr), loss(&start, set.scale, va));
-        let w = fit(&start, set.scale, tr, iterations, l2);
+        let (ctr, cva) = (choices(&mtrain, *rule), choices(&mheld, *rule));
+        let p0: Vec<f64> = start.0.iter().map(|&x| f64::from(x)).collect();
+        let temp = choice_temperature(&p0, &ctr);
+        let term = (!ctr.is_empty()).then_some(ChoiceTerm {
+            choices: &ctr,
+            temp,
+            share: moves.share,
+        });
+        let w = fit_with_choices(&start, set.scale, tr, term, iterations, l2);
         let (lt1, lv1) = (loss(&w, set.scale, tr), loss(&w, set.scale, va));
         set.set(*rule, w);
         report.push(format!(
@@ -445,6 +535,21 @@ pub fn fit_command(
             tr.len(),
             va.len()
         ));
+        if !ctr.is_empty() {
+            let p1: Vec<f64> = w.0.iter().map(|&x| f64::from(x)).collect();
+            report.push(choice_report(
+                *rule,
+                (ctr.len(), cva.len()),
+                temp,
+                moves.share,
+                [
+                    choice_loss(&p0, temp, &ctr),
+                    choice_loss(&p1, temp, &ctr),
+                    choice_loss(&p0, temp, &cva),
+                    choice_loss(&p1, temp, &cva),
+                ],
+            ));
+        }
     }
     set.version += 1;
     for l in &report {
