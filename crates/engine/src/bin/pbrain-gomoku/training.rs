@@ -5,7 +5,8 @@ use gomoku_engine::eval::{WeightSet, weight_set};
 use gomoku_engine::eval_table::{Entry, MASKS, MaskEntry, TableSet, patterns_of};
 use gomoku_engine::fixtures::{openings_15, parse_offset_openings};
 use gomoku_engine::train::choice::{
-    ChoiceFit, ChoiceTerm, MoveLabel, choice_loss, choice_temperature, choices, collect_choices,
+    Candidate, Choice, ChoiceTerm, MoveLabel, choice_loss, choice_temperature, choices,
+    collect_choices,
 };
 use gomoku_engine::train::net::{NetFit, base_loss, fit_net, net_loss, net_samples};
 use gomoku_engine::train::order::{
@@ -388,15 +389,9 @@ pub fn fit_table_command(
         if !ctr.is_empty() {
             report.push(choice_report(
                 rule,
-                (ctr.len(), cva.len()),
-                temp,
-                moves.share,
-                [
-                    choice_loss(&start, temp, &ctr),
-                    choice_loss(&rounded, temp, &ctr),
-                    choice_loss(&start, temp, &cva),
-                    choice_loss(&rounded, temp, &cva),
-                ],
+                (&ctr, &cva),
+                (temp, moves.share),
+                (&start, &rounded),
             ));
             eprintln!("{}", report.last().expect("pushed"));
         }
@@ -427,16 +422,19 @@ impl MoveFiles<'_> {
 }
 
 /// One report line on a choice fit: the choice loss and how often the chosen move evaluates
-/// best, before and after, on the training and the held-out choices.
-fn choice_report(
+/// best, before (`from`) and after (`to`), on the training and the held-out choices.
+fn choice_report<C: Candidate>(
     rule: Rule,
-    (n, held): (usize, usize),
-    temp: f64,
-    share: f64,
-    [t0, t1, v0, v1]: [ChoiceFit; 4],
+    (train, held): (&[Choice<C>], &[Choice<C>]),
+    (temp, share): (f64, f64),
+    (from, to): (&[f64], &[f64]),
 ) -> String {
+    let [t0, t1, v0, v1] = [(from, train), (to, train), (from, held), (to, held)]
+        .map(|(p, c)| choice_loss(p, temp, c));
     format!(
-        "{rule}: {n} move choices ({held} held out), temperature {temp:.0}, share {share}, choice loss {:.4} -> {:.4} (held out {:.4} -> {:.4}), chosen move evaluated best {:.1} % -> {:.1} % (held out {:.1} % -> {:.1} %)",
+        "{rule}: {} move choices ({} held out), temperature {temp:.0}, share {share}, choice loss {:.4} -> {:.4} (held out {:.4} -> {:.4}), chosen move evaluated best {:.1} % -> {:.1} % (held out {:.1} % -> {:.1} %)",
+        train.len(),
+        held.len(),
         t0.loss,
         t1.loss,
         v0.loss,
@@ -539,15 +537,9 @@ pub fn fit_command(
             let p1: Vec<f64> = w.0.iter().map(|&x| f64::from(x)).collect();
             report.push(choice_report(
                 *rule,
-                (ctr.len(), cva.len()),
-                temp,
-                moves.share,
-                [
-                    choice_loss(&p0, temp, &ctr),
-                    choice_loss(&p1, temp, &ctr),
-                    choice_loss(&p0, temp, &cva),
-                    choice_loss(&p1, temp, &cva),
-                ],
+                (&ctr, &cva),
+                (temp, moves.share),
+                (&p0, &p1),
             ));
         }
     }
