@@ -3,7 +3,8 @@
 //! those games labelled with the game's result ([`samples`]), and a Texel-style fit: logistic
 //! regression of the result on the evaluation features ([`fit_scale`], [`fit`]), starting
 //! from the weights in use. `pbrain-gomoku selfplay` and `pbrain-gomoku fit` run it; the
-//! per-combination table's fit is [`fit_table`], the move-ordering table's is [`order`].
+//! per-combination table's fit is [`fit_table`], the move-ordering table's is [`order`], and
+//! [`choice`] adds a stronger player's moves to the weights' and the table's fits.
 
 pub mod choice;
 pub mod net;
