@@ -6,8 +6,7 @@
 //! [`crate::movegen::threat_defences`]) and by the defender's own fours, and the attacker must
 //! win against each of them. Every attacker node first tries a VCF ([`crate::vcf`]), so long
 //! chains of fours at the end of a line cost no VCT depth. When the defender already threatens
-//! an open four, only the attacker's fours and the threes that also take that threat away
-//! (blocking the defender's three) remain.
+//! an open four, the attacker's threes are too slow and only the VCF remains.
 //!
 //! The search deepens iteratively on the number of attacker moves, is bounded by a node
 //! budget, a deadline and a stop flag, and remembers failed positions by hash and depth.
@@ -150,25 +149,18 @@ impl<'a> Vct<'a> {
             line.extend(l.iter().rev());
             return true;
         }
-        if depth == 0 {
+        if depth == 0 || has_threat(b, d) {
             if !self.aborted && !vcf.aborted() {
                 self.failed.insert(key, depth);
             }
             return false;
         }
-        // When the defender threatens an open four, a three only counts if it also takes
-        // that threat away (a four is answered first in any case).
-        let threatened = has_threat(b, d);
         let moves = self.threat_moves(b);
         for m in moves {
             if self.out_of_budget() {
                 return false;
             }
             b.make(m);
-            if threatened && b.count(a, C_FIVE) == 0 && has_threat(b, d) {
-                b.unmake();
-                continue;
-            }
             let ok = self.defend(b, depth - 1, line);
             b.unmake();
             if ok {
@@ -394,33 +386,6 @@ mod tests {
         );
         let line = Vct::new(200_000, None, None).solve(&mut b, 4).expect("vct");
         assert_eq!(b.pos(line[0]), gomoku_rules::Pos { x: 5, y: 5 });
-    }
-
-    #[test]
-    fn a_three_that_blocks_the_defenders_three() {
-        // Black threatens an open four on row 5; white has no four, but e5 blocks black's
-        // three and makes white's double three (the e-file and the c3–e5 diagonal): black's
-        // four at i5 is blocked and white wins. A three that leaves black's threat standing
-        // would be too slow.
-        let mut b = board(
-            Rule::Freestyle,
-            "
-            . . . . . . . . . . X
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            . . O . O . . . . . .
-            . . . O O . . . . . .
-            . . . . . X X X . . .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            X . . . . . . . . . .",
-            Stone::White,
-        );
-        assert!(Vcf::new(100_000, None, None).solve(&mut b, 30).is_none());
-        let line = Vct::new(200_000, None, None).solve(&mut b, 4).expect("vct");
-        assert_eq!(b.pos(line[0]), gomoku_rules::Pos { x: 4, y: 5 });
     }
 
     #[test]
