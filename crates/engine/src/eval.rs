@@ -89,6 +89,12 @@ impl Weights {
         Weights(w)
     };
 
+    /// The weights as the parameters of a fit ([`crate::train`]).
+    #[must_use]
+    pub fn params(&self) -> Vec<f64> {
+        self.0.iter().map(|&w| f64::from(w)).collect()
+    }
+
     /// The weighted sum of `f`, in engine units (rounded, within ±20 000).
     #[must_use]
     pub fn apply(&self, f: &[f32; FEATURES]) -> i32 {

@@ -408,7 +408,7 @@ pub fn fit_with_choices(
             }
         })
         .collect();
-    let mut w: Vec<f64> = start.0.iter().map(|&v| f64::from(v)).collect();
+    let mut w = start.params();
     let w0 = w.clone();
     let mut adam = Adam::new(FEATURES);
     let k = f64::from(scale);

@@ -317,7 +317,7 @@ mod tests {
         }
         let results = samples(&games, rule);
         let start = Weights::HAND_SET;
-        let params: Vec<f64> = start.0.iter().map(|&x| f64::from(x)).collect();
+        let params = start.params();
         let temp = choice_temperature(&params, &data);
         assert!((10.0..=5_000.0).contains(&temp));
         let before = choice_loss(&params, temp, &data);
@@ -327,7 +327,7 @@ mod tests {
             share: 10.0,
         };
         let w = fit_with_choices(&start, 1_000.0, &results, Some(term), 100, 0.0);
-        let fitted: Vec<f64> = w.0.iter().map(|&x| f64::from(x)).collect();
+        let fitted = w.params();
         let after = choice_loss(&fitted, temp, &data);
         assert!(after.loss < before.loss, "{before:?} -> {after:?}");
         assert!((0.0..=1.0).contains(&after.top1));

@@ -518,7 +518,7 @@ pub fn fit_command(
         let start = *set.weights(*rule);
         let (lt0, lv0) = (loss(&start, set.scale, tr), loss(&start, set.scale, va));
         let (ctr, cva) = (choices(&mtrain, *rule), choices(&mheld, *rule));
-        let p0: Vec<f64> = start.0.iter().map(|&x| f64::from(x)).collect();
+        let p0 = start.params();
         let temp = choice_temperature(&p0, &ctr);
         let term = (!ctr.is_empty()).then_some(ChoiceTerm {
             choices: &ctr,
@@ -534,7 +534,7 @@ pub fn fit_command(
             va.len()
         ));
         if !ctr.is_empty() {
-            let p1: Vec<f64> = w.0.iter().map(|&x| f64::from(x)).collect();
+            let p1 = w.params();
             report.push(choice_report(
                 *rule,
                 (&ctr, &cva),
